@@ -1,0 +1,148 @@
+"""Cards, suits and codes shared by both games.
+
+A card is one of 36 singletons, indexed ``suit * 9 + rank``; ranks run in natural
+order A K Q J 10 9 8 7 6, so a lower rank index is a higher card.  Sets of cards
+(hands, tricks) are often kept as bit masks over those indices, which is what makes
+random playouts fast.
+
+>>> Card.from_code("H10")
+Card('H10')
+>>> str(Card.from_code("SA"))
+'♠A'
+>>> [c.code for c in cards_of(mask_of([Card.from_code("C6"), Card.from_code("SA")]))]
+['SA', 'C6']
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+class Suit(enum.IntEnum):
+    SPADES = 0
+    HEARTS = 1
+    DIAMONDS = 2
+    CLUBS = 3
+
+    @property
+    def letter(self) -> str:
+        return "SHDC"[self]
+
+    @property
+    def symbol(self) -> str:
+        return "♠♥♦♣"[self]
+
+    @property
+    def word(self) -> str:
+        return self.name.lower()
+
+    @classmethod
+    def from_word(cls, word: str) -> Suit:
+        try:
+            return cls[word.upper()]
+        except KeyError:
+            raise ValueError(f"unknown suit {word!r}") from None
+
+
+class Rank(enum.IntEnum):
+    """Natural order, highest first; the value is the rank index."""
+
+    ACE = 0
+    KING = 1
+    QUEEN = 2
+    JACK = 3
+    TEN = 4
+    NINE = 5
+    EIGHT = 6
+    SEVEN = 7
+    SIX = 8
+
+    @property
+    def code(self) -> str:
+        return RANK_CODES[self]
+
+
+RANK_CODES = ("A", "K", "Q", "J", "10", "9", "8", "7", "6")
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    suit: Suit
+    rank: Rank
+
+    @property
+    def index(self) -> int:
+        return self.suit * 9 + self.rank
+
+    @property
+    def bit(self) -> int:
+        return 1 << (self.suit * 9 + self.rank)
+
+    @property
+    def code(self) -> str:
+        return self.suit.letter + self.rank.code
+
+    def __str__(self) -> str:
+        return self.suit.symbol + self.rank.code
+
+    def __repr__(self) -> str:
+        return f"Card({self.code!r})"
+
+    @staticmethod
+    def from_code(code: str) -> Card:
+        try:
+            return _BY_CODE[code.strip().upper()]
+        except (KeyError, AttributeError):
+            raise ValueError(f"not a card code: {code!r}") from None
+
+    @staticmethod
+    def at(index: int) -> Card:
+        return CARDS[index]
+
+
+CARDS: tuple[Card, ...] = tuple(Card(s, r) for s in Suit for r in Rank)
+_BY_CODE = {c.code: c for c in CARDS}
+SUIT_OF: tuple[int, ...] = tuple(c.suit for c in CARDS)
+RANK_OF: tuple[int, ...] = tuple(c.rank for c in CARDS)
+SUIT_MASK: tuple[int, ...] = tuple(0b111111111 << (9 * s) for s in Suit)
+FULL_DECK = (1 << 36) - 1
+# Klaberjass plays without the sixes.
+PIQUET_DECK = FULL_DECK & ~sum(1 << (s * 9 + Rank.SIX) for s in Suit)
+
+# Card indices held in each 9-bit suit mask, for turning masks into lists quickly.
+_SUIT_BITS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(r for r in range(9) if m >> r & 1) for m in range(512)
+)
+
+
+def indices_of(mask: int) -> list[int]:
+    """Card indices in a mask, in deck order (suit by suit, high to low)."""
+    out: list[int] = []
+    for s in range(4):
+        m = mask >> (9 * s) & 511
+        if m:
+            base = 9 * s
+            out.extend(base + r for r in _SUIT_BITS[m])
+    return out
+
+
+def cards_of(mask: int) -> list[Card]:
+    return [CARDS[i] for i in indices_of(mask)]
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    mask = 0
+    for c in cards:
+        mask |= c.bit
+    return mask
+
+
+def parse_cards(codes: Iterable[str]) -> list[Card]:
+    return [Card.from_code(c) for c in codes]
+
+
+def sort_codes(cards: Iterable[Card]) -> list[str]:
+    """Codes sorted alphabetically, as hand records list legal moves."""
+    return sorted(c.code for c in cards)

@@ -1,0 +1,12 @@
+"""Errors the engine raises; their messages are shown to players as they are."""
+
+
+class IllegalAction(ValueError):
+    """An action that the rules or the turn order do not allow.
+
+    The message is a sentence a player can read, e.g. "You must follow ♥ or play a trump".
+    """
+
+
+class NotYourTurn(IllegalAction):
+    pass

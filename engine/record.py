@@ -1,0 +1,105 @@
+"""Hand records (``rules/hand-record.md``): the parts both games share.
+
+A record's actions are JSON objects such as ``{"seat": 0, "play": "SA"}``; this module
+turns them into engine actions and back, and plays them through a hand, noting for
+every card what else the seat could have played.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from engine.actions import Action, Bid, BidKind, Choose, Contract, Play, Push, Swap
+from engine.cards import Card, Suit, sort_codes
+from engine.errors import IllegalAction
+
+
+class RecordError(ValueError):
+    """A record that is not a hand record at all (missing or malformed keys)."""
+
+
+class ReplayableHand(Protocol):
+    to_move: int
+
+    def legal_cards(self) -> list[Card]: ...
+
+    def apply(self, action: Action) -> tuple[Any, ...]: ...
+
+
+def require(record: dict[str, Any], key: str) -> Any:
+    if key not in record:
+        raise RecordError(f"missing key {key!r}")
+    return record[key]
+
+
+def parse_cards(codes: Any, what: str) -> list[Card]:
+    if not isinstance(codes, list):
+        raise RecordError(f"{what} must be a list of card codes")
+    try:
+        return [Card.from_code(c) for c in codes]
+    except ValueError as e:
+        raise RecordError(f"{what}: {e}") from None
+
+
+def parse_action(obj: Any) -> Action:
+    if not isinstance(obj, dict) or not isinstance(obj.get("seat"), int):
+        raise RecordError(f"an action needs a seat: {obj!r}")
+    seat = obj["seat"]
+    try:
+        if "play" in obj:
+            return Play(seat, Card.from_code(obj["play"]))
+        if obj.get("push"):
+            return Push(seat)
+        if "contract" in obj:
+            return Choose(seat, Contract(obj["contract"]))
+        if "bid" in obj:
+            kind = BidKind(obj["bid"])
+            suit = Suit.from_word(obj["suit"]) if kind is BidKind.NAME else None
+            return Bid(seat, kind, suit)
+        if obj.get("swap"):
+            return Swap(seat)
+    except (ValueError, KeyError, AttributeError) as e:
+        raise RecordError(f"bad action {obj!r}: {e}") from None
+    raise RecordError(f"unknown action {obj!r}")
+
+
+def action_json(action: Action) -> dict[str, Any]:
+    if isinstance(action, Play):
+        return {"seat": action.seat, "play": action.card.code}
+    if isinstance(action, Push):
+        return {"seat": action.seat, "push": True}
+    if isinstance(action, Choose):
+        return {"seat": action.seat, "contract": action.contract.value}
+    if isinstance(action, Bid):
+        out: dict[str, Any] = {"seat": action.seat, "bid": action.kind.value}
+        if action.suit is not None:
+            out["suit"] = action.suit.word
+        return out
+    if isinstance(action, Swap):
+        return {"seat": action.seat, "swap": True}
+    raise TypeError(f"{action!r} does not belong in a hand record")
+
+
+def play_through(
+    hand: ReplayableHand, actions: Any
+) -> tuple[Any, list[dict[str, Any]], dict[str, Any] | None]:
+    """Apply a record's actions in order; stop at the first illegal one.
+
+    Returns the last state, the plays (each with the cards that were legal), and the
+    error (``{"index", "reason"}``) or None.
+    """
+    if not isinstance(actions, list):
+        raise RecordError("actions must be a list")
+    parsed = [parse_action(a) for a in actions]
+    plays: list[dict[str, Any]] = []
+    for index, action in enumerate(parsed):
+        legal = None
+        if isinstance(action, Play) and action.seat == hand.to_move:
+            legal = sort_codes(hand.legal_cards())
+        try:
+            hand = hand.apply(action)[0]
+        except IllegalAction as e:
+            return hand, plays, {"index": index, "reason": str(e)}
+        if legal is not None:
+            plays.append({"seat": action.seat, "card": action.card.code, "legal": legal})  # type: ignore[union-attr]
+    return hand, plays, None

@@ -1,0 +1,134 @@
+"""Schieber's rules as fast functions over card indices and bit masks.
+
+Contracts are indexed 0-5: the trump suits share ``Suit``'s numbers (♠ ♥ ♦ ♣), then
+Obenabe (4) and Undenufe (5).  The hand state and the random playouts both use these
+functions, so what a bot simulates is exactly what the table enforces.
+"""
+
+from __future__ import annotations
+
+from engine.actions import Contract
+from engine.cards import CARDS, RANK_OF, SUIT_MASK, SUIT_OF, Rank, Suit
+
+OBENABE = 4
+UNDENUFE = 5
+CONTRACTS: tuple[Contract, ...] = (
+    Contract.SPADES,
+    Contract.HEARTS,
+    Contract.DIAMONDS,
+    Contract.CLUBS,
+    Contract.OBENABE,
+    Contract.UNDENUFE,
+)
+CONTRACT_INDEX = {c: i for i, c in enumerate(CONTRACTS)}
+LAST_TRICK_BONUS = 5
+MATCH_BONUS = 100
+
+# Strength within a suit, higher wins, by rank index A K Q J 10 9 8 7 6.
+_NATURAL = (8, 7, 6, 5, 4, 3, 2, 1, 0)
+_TRUMP = (6, 5, 4, 8, 3, 7, 2, 1, 0)  # J 9 A K Q 10 8 7 6
+_UNDENUFE = (0, 1, 2, 3, 4, 5, 6, 7, 8)
+_PLAIN_POINTS = (11, 4, 3, 2, 10, 0, 0, 0, 0)
+_TRUMP_POINTS = (11, 4, 3, 20, 10, 14, 0, 0, 0)
+_NO_TRUMP_POINTS = (11, 4, 3, 2, 10, 0, 8, 0, 0)
+_SIX_ELEVEN_POINTS = (0, 4, 3, 2, 10, 0, 8, 0, 11)
+
+
+def _points(ci: int, six_eleven: bool = False) -> tuple[int, ...]:
+    if ci == OBENABE:
+        return tuple(_NO_TRUMP_POINTS[RANK_OF[c]] for c in range(36))
+    if ci == UNDENUFE:
+        table = _SIX_ELEVEN_POINTS if six_eleven else _NO_TRUMP_POINTS
+        return tuple(table[RANK_OF[c]] for c in range(36))
+    return tuple(
+        (_TRUMP_POINTS if SUIT_OF[c] == ci else _PLAIN_POINTS)[RANK_OF[c]] for c in range(36)
+    )
+
+
+POINTS: tuple[tuple[int, ...], ...] = tuple(_points(ci) for ci in range(6))
+POINTS_SIX_ELEVEN = _points(UNDENUFE, six_eleven=True)
+
+
+def _key(ci: int, led: int, c: int) -> int:
+    """How strongly card ``c`` bids for a trick led in suit ``led``; -1 never wins."""
+    suit, rank = SUIT_OF[c], RANK_OF[c]
+    if ci < 4 and suit == ci:
+        return 100 + _TRUMP[rank]
+    if suit != led:
+        return -1
+    return (_UNDENUFE if ci == UNDENUFE else _NATURAL)[rank]
+
+
+KEY: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(_key(ci, led, c) for c in range(36)) for led in range(4)) for ci in range(6)
+)
+# For a trump card: the trumps that beat it (the ones still allowed over it).
+TRUMPS_ABOVE: tuple[int, ...] = tuple(
+    sum(
+        1 << o
+        for o in range(36)
+        if SUIT_OF[o] == SUIT_OF[c] and _TRUMP[RANK_OF[o]] > _TRUMP[RANK_OF[c]]
+    )
+    for c in range(36)
+)
+PUUR: tuple[int, ...] = tuple(1 << (s * 9 + Rank.JACK) for s in range(4))
+
+
+def legal_mask(ci: int, hand: int, trick: list[int]) -> int:
+    """The cards of ``hand`` that may be played onto ``trick`` (card indices in order)."""
+    if not trick:
+        return hand
+    led = SUIT_OF[trick[0]]
+    follow = hand & SUIT_MASK[led]
+    if ci >= 4:
+        return follow or hand
+    trumps = hand & SUIT_MASK[ci]
+    if led == ci:
+        if trumps == 0 or trumps == PUUR[ci]:
+            return hand
+        return trumps
+    allowed_trumps = trumps
+    if trumps and trumps != hand:
+        top = _top_trump(ci, trick)
+        if top is not None:
+            allowed_trumps = trumps & TRUMPS_ABOVE[top]
+    if follow:
+        return follow | allowed_trumps
+    return (hand & ~SUIT_MASK[ci]) | allowed_trumps
+
+
+def _top_trump(ci: int, trick: list[int]) -> int | None:
+    key = KEY[ci][ci]
+    best = None
+    for c in trick:
+        if SUIT_OF[c] == ci and (best is None or key[c] > key[best]):
+            best = c
+    return best
+
+
+def trick_winner(ci: int, trick: list[int]) -> int:
+    """Position (0 = the leader) of the card that wins a complete trick."""
+    key = KEY[ci][SUIT_OF[trick[0]]]
+    best = 0
+    for i in range(1, len(trick)):
+        if key[trick[i]] > key[trick[best]]:
+            best = i
+    return best
+
+
+def illegal_reason(ci: int, hand: int, trick: list[int], card: int) -> str | None:
+    """Why ``card`` may not be played now, in a player's words; None if it may."""
+    if not hand >> card & 1:
+        return f"You do not hold {CARDS[card]}."
+    if legal_mask(ci, hand, trick) >> card & 1:
+        return None
+    led = Suit(SUIT_OF[trick[0]])
+    if ci >= 4:
+        return f"You must follow {led.symbol} {led.word}."
+    trump = Suit(ci)
+    if led == trump:
+        return f"You must play a trump ({trump.symbol})."
+    if SUIT_OF[card] == ci:
+        top = _top_trump(ci, trick)
+        return f"You may not undertrump the {CARDS[top]}."
+    return f"You must follow {led.symbol} {led.word} or play a trump."

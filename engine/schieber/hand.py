@@ -1,0 +1,316 @@
+"""One Schieber hand: contract, nine tricks, Weis and Stöck, and the hand's score.
+
+The state is immutable; ``apply`` returns the next state, the events it caused and the
+points it credits, in the order the rules credit them (Stöck, Weis, trick points), so the
+match can stop the moment a team reaches the target.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from engine.actions import Action, Choose, Contract, Play, Push
+from engine.cards import CARDS, FULL_DECK, Card, Rank, indices_of, mask_of
+from engine.errors import IllegalAction, NotYourTurn
+from engine.events import (
+    CardPlayed,
+    ContractChosen,
+    ContractPushed,
+    Declaration,
+    DeclarationsScored,
+    Event,
+    StoeckDeclared,
+    TrickWon,
+    WeisAnnounced,
+)
+from engine.phase import Phase
+from engine.schieber import core
+from engine.schieber.rules import SchieberRules
+from engine.schieber.weis import Weis, best_weis, weis_key
+
+Credit = tuple[int, int]  # (team, points as they go on the score sheet)
+
+
+def team_of(seat: int) -> int:
+    return seat % 2
+
+
+def deal(seed: int) -> tuple[int, int, int, int]:
+    """Shuffle the 36 cards with ``seed`` and give each seat nine (as bit masks)."""
+    deck = list(range(36))
+    random.Random(seed).shuffle(deck)
+    return tuple(sum(1 << c for c in deck[9 * s : 9 * s + 9]) for s in range(4))  # type: ignore[return-value]
+
+
+def clubs_seven_dealer(hands: tuple[int, ...]) -> int:
+    """The dealer of a match's first hand: the seat before the holder of ♣7."""
+    c7 = Card.from_code("C7").bit
+    holder = next(s for s in range(4) if hands[s] & c7)
+    return (holder - 1) % 4
+
+
+@dataclass(frozen=True, slots=True)
+class SchieberHand:
+    rules: SchieberRules
+    dealer: int
+    dealt: tuple[int, int, int, int]
+    held: tuple[int, int, int, int]
+    to_move: int
+    contract: Contract | None = None
+    maker: int | None = None
+    pushed: bool = False
+    leader: int = 0
+    trick: tuple[int, ...] = ()
+    tricks: tuple[TrickWon, ...] = ()
+    weis: tuple[tuple[Weis, ...], ...] = ((), (), (), ())
+    weis_team: int | None = None  # the team whose Weis count, once the first trick is done
+    stoeck_seat: int | None = None
+    stoeck_shown: bool = False
+    points: tuple[int, int] = (0, 0)  # trick points, last-trick bonus included
+    credited: tuple[int, int] = (0, 0)  # what went on the score sheet, multiplied
+    actions: tuple[Action, ...] = ()
+
+    @classmethod
+    def start(cls, rules: SchieberRules, dealer: int, hands: tuple[int, ...]) -> SchieberHand:
+        if len(hands) != 4 or any(h.bit_count() != 9 for h in hands):
+            raise ValueError("a Schieber deal is four hands of nine cards")
+        if sum(hands) != FULL_DECK or (hands[0] | hands[1] | hands[2] | hands[3]) != FULL_DECK:
+            raise ValueError("the four hands must hold all 36 cards once")
+        forehand = (dealer + 1) % 4
+        return cls(rules, dealer, tuple(hands), tuple(hands), forehand, leader=forehand)  # type: ignore[arg-type]
+
+    # --- what a player may see and do -------------------------------------------------
+
+    @property
+    def forehand(self) -> int:
+        return (self.dealer + 1) % 4
+
+    @property
+    def phase(self) -> Phase:
+        if self.contract is None:
+            return Phase.CONTRACT
+        return Phase.OVER if self.complete else Phase.PLAY
+
+    @property
+    def complete(self) -> bool:
+        return len(self.tricks) == 9
+
+    @property
+    def ci(self) -> int:
+        assert self.contract is not None
+        return core.CONTRACT_INDEX[self.contract]
+
+    @property
+    def multiplier(self) -> int:
+        return self.rules.multiplier(self.contract) if self.contract else 1
+
+    def legal_mask(self) -> int:
+        return core.legal_mask(self.ci, self.held[self.to_move], list(self.trick))
+
+    def legal_cards(self) -> list[Card]:
+        """The cards the seat to move may play; none outside the play."""
+        if self.phase is not Phase.PLAY:
+            return []
+        return [CARDS[c] for c in indices_of(self.legal_mask())]
+
+    def legal_actions(self) -> list[Action]:
+        seat = self.to_move
+        if self.contract is None:
+            choices: list[Action] = [Choose(seat, c) for c in Contract]
+            return choices if self.pushed else [*choices, Push(seat)]
+        if self.complete:
+            return []
+        return [Play(seat, card) for card in self.legal_cards()]
+
+    def hand_of(self, seat: int) -> list[Card]:
+        return [CARDS[c] for c in indices_of(self.held[seat])]
+
+    def trick_seats(self) -> list[int]:
+        return [(self.leader + i) % 4 for i in range(len(self.trick))]
+
+    # --- applying actions -------------------------------------------------------------
+
+    def apply(self, action: Action) -> tuple[SchieberHand, list[Event], list[Credit]]:
+        seat = getattr(action, "seat", None)
+        if self.complete:
+            raise IllegalAction("The hand is over.")
+        if seat != self.to_move:
+            raise NotYourTurn(f"It is not your turn: seat {self.to_move} is to play.")
+        if isinstance(action, Push):
+            return self._push(action)
+        if isinstance(action, Choose):
+            return self._choose(action)
+        if isinstance(action, Play):
+            return self._play(action)
+        raise IllegalAction(f"{action} is not a Schieber action.")
+
+    def _push(self, action: Push) -> tuple[SchieberHand, list[Event], list[Credit]]:
+        if self.contract is not None:
+            raise IllegalAction("The contract is already chosen.")
+        if self.pushed:
+            raise IllegalAction("Your partner pushed to you: you must choose the contract.")
+        partner = (action.seat + 2) % 4
+        state = replace(self, pushed=True, to_move=partner, actions=self.actions + (action,))
+        return state, [ContractPushed(action.seat, partner)], []
+
+    def _choose(self, action: Choose) -> tuple[SchieberHand, list[Event], list[Credit]]:
+        if self.contract is not None:
+            raise IllegalAction("The contract is already chosen.")
+        ci = core.CONTRACT_INDEX[action.contract]
+        weis: tuple[tuple[Weis, ...], ...] = ((), (), (), ())
+        if self.rules.weis:
+            weis = tuple(tuple(best_weis(h, ci)) for h in self.dealt)
+        state = replace(
+            self,
+            contract=action.contract,
+            maker=action.seat,
+            to_move=self.forehand,
+            weis=weis,
+            stoeck_seat=self._stoeck_holder(ci),
+            actions=self.actions + (action,),
+        )
+        return state, [ContractChosen(action.seat, action.contract, self.pushed)], []
+
+    def _stoeck_holder(self, ci: int) -> int | None:
+        if not self.rules.stoeck or ci >= 4:
+            return None
+        pair = 1 << (ci * 9 + Rank.KING) | 1 << (ci * 9 + Rank.QUEEN)
+        return next((s for s in range(4) if self.dealt[s] & pair == pair), None)
+
+    def _play(self, action: Play) -> tuple[SchieberHand, list[Event], list[Credit]]:
+        if self.contract is None:
+            raise IllegalAction("The contract has not been chosen yet.")
+        seat, card = action.seat, action.card.index
+        reason = core.illegal_reason(self.ci, self.held[seat], list(self.trick), card)
+        if reason:
+            raise IllegalAction(reason)
+        events: list[Event] = [CardPlayed(seat, action.card)]
+        if not self.tricks and self.weis[seat]:
+            events.append(WeisAnnounced(seat, sum(w[2] for w in self.weis[seat])))
+        held = list(self.held)
+        held[seat] &= ~(1 << card)
+        stoeck_shown = self.stoeck_shown
+        if seat == self.stoeck_seat and not stoeck_shown and self._stoeck_complete(held[seat]):
+            stoeck_shown = True
+            events.append(StoeckDeclared(self._stoeck(), 20 * self.multiplier))
+        state = replace(
+            self,
+            held=tuple(held),
+            trick=self.trick + (card,),
+            to_move=(seat + 1) % 4,
+            stoeck_shown=stoeck_shown,
+            actions=self.actions + (action,),
+        )
+        if len(state.trick) < 4:
+            return state, events, []
+        return state._close_trick(events, stoeck_now=stoeck_shown and not self.stoeck_shown)
+
+    def _stoeck_complete(self, held_after: int) -> bool:
+        pair = 1 << (self.ci * 9 + Rank.KING) | 1 << (self.ci * 9 + Rank.QUEEN)
+        return held_after & pair == 0
+
+    def _stoeck(self) -> Declaration:
+        assert self.stoeck_seat is not None and self.contract and self.contract.trump is not None
+        suit = self.contract.trump
+        cards = (Card(suit, Rank.KING), Card(suit, Rank.QUEEN))
+        return Declaration(self.stoeck_seat, "stoeck", cards, 20)
+
+    def _close_trick(
+        self, events: list[Event], stoeck_now: bool
+    ) -> tuple[SchieberHand, list[Event], list[Credit]]:
+        ci, m = self.ci, self.multiplier
+        winner = (self.leader + core.trick_winner(ci, list(self.trick))) % 4
+        table = (
+            core.POINTS_SIX_ELEVEN
+            if ci == core.UNDENUFE and self.rules.undenufe_six_eleven
+            else core.POINTS[ci]
+        )
+        points = sum(table[c] for c in self.trick)
+        last = len(self.tricks) == 8
+        if last:
+            points += core.LAST_TRICK_BONUS
+        credits: list[Credit] = []
+        if stoeck_now:
+            credits.append((team_of(self.stoeck_seat), 20 * m))  # type: ignore[arg-type]
+        weis_team = self.weis_team
+        if not self.tricks:
+            weis_team, scored = self._compare_weis(events)
+            if scored:
+                credits.append((weis_team, scored * m))  # type: ignore[arg-type]
+        trick = TrickWon(
+            len(self.tricks) + 1, self.leader, tuple(CARDS[c] for c in self.trick), winner, points
+        )
+        events.append(trick)
+        team = team_of(winner)
+        tricks = self.tricks + (trick,)
+        bonus = 0
+        if last and self.rules.match_bonus and all(team_of(t.winner) == team for t in tricks):
+            bonus = core.MATCH_BONUS
+        credits.append((team, (points + bonus) * m))
+        hand_points = list(self.points)
+        hand_points[team] += points
+        credited = list(self.credited)
+        for t, p in credits:
+            credited[t] += p
+        state = replace(
+            self,
+            trick=(),
+            tricks=tricks,
+            leader=winner,
+            to_move=winner,
+            weis_team=weis_team,
+            points=tuple(hand_points),
+            credited=tuple(credited),
+        )
+        return state, events, credits
+
+    def _compare_weis(self, events: list[Event]) -> tuple[int | None, int]:
+        """After the first trick: the team with the best single Weis scores all of its Weis."""
+        if not any(self.weis):
+            return None, 0
+        order = [(self.forehand + i) % 4 for i in range(4)]
+        best_seat = max(
+            (s for s in order if self.weis[s]),
+            key=lambda s: (weis_key(self.weis[s][0], self.ci), -order.index(s)),
+        )
+        team = team_of(best_seat)
+        scored = tuple(
+            d for d in self.declarations() if d.kind != "stoeck" and team_of(d.seat) == team
+        )
+        lost = tuple(
+            d for d in self.declarations() if d.kind != "stoeck" and team_of(d.seat) != team
+        )
+        total = sum(d.points for d in scored)
+        events.append(DeclarationsScored(scored, lost, team, total * self.multiplier))
+        return team, total
+
+    # --- the hand's result ------------------------------------------------------------
+
+    def declarations(self) -> list[Declaration]:
+        """Every Weis held (in seat order) and the Stöck once shown."""
+        out = [
+            Declaration(s, kind, tuple(CARDS[c] for c in cards), points)
+            for s in range(4)
+            for kind, cards, points in self.weis[s]
+        ]
+        if self.stoeck_shown:
+            out.append(self._stoeck())
+        return out
+
+    def declaration_scored(self, d: Declaration) -> bool:
+        if d.kind == "stoeck":
+            return True
+        return self.weis_team is not None and team_of(d.seat) == self.weis_team
+
+    @property
+    def match_team(self) -> int | None:
+        """The team that took all nine tricks, if one did."""
+        if not self.complete:
+            return None
+        teams = {team_of(t.winner) for t in self.tricks}
+        return teams.pop() if len(teams) == 1 else None
+
+
+def hands_from_codes(hands: list[list[str]]) -> tuple[int, ...]:
+    return tuple(mask_of(Card.from_code(c) for c in h) for h in hands)

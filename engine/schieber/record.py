@@ -1,0 +1,78 @@
+"""Schieber hand records in and out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.cards import cards_of, mask_of
+from engine.record import RecordError, action_json, parse_cards, play_through, require
+from engine.schieber.hand import SchieberHand
+from engine.schieber.rules import SchieberRules
+
+
+def hand_to_record(hand: SchieberHand) -> dict[str, Any]:
+    return {
+        "game": "schieber",
+        "rules": hand.rules.to_options(),
+        "dealer": hand.dealer,
+        "hands": [[c.code for c in cards_of(h)] for h in hand.dealt],
+        "actions": [action_json(a) for a in hand.actions],
+    }
+
+
+def start_from_record(record: dict[str, Any]) -> SchieberHand:
+    try:
+        rules = SchieberRules.from_options(record.get("rules") or {})
+    except (ValueError, TypeError) as e:
+        raise RecordError(f"rules: {e}") from None
+    dealer = require(record, "dealer")
+    if dealer not in (0, 1, 2, 3):
+        raise RecordError("dealer must be a seat 0-3")
+    hands = require(record, "hands")
+    if not isinstance(hands, list) or len(hands) != 4:
+        raise RecordError("hands must be four lists of card codes")
+    masks = tuple(mask_of(parse_cards(h, f"hands[{i}]")) for i, h in enumerate(hands))
+    try:
+        return SchieberHand.start(rules, dealer, masks)
+    except ValueError as e:
+        raise RecordError(str(e)) from None
+
+
+def replay(record: dict[str, Any]) -> dict[str, Any]:
+    hand, plays, error = play_through(start_from_record(record), require(record, "actions"))
+    result = summary(hand)
+    result["plays"] = plays
+    if error:
+        result["ok"] = False
+        result["error"] = error
+    return result
+
+
+def summary(hand: SchieberHand) -> dict[str, Any]:
+    return {
+        "ok": True,
+        "contract": hand.contract.value if hand.contract else None,
+        "maker": hand.maker,
+        "pushed": hand.pushed,
+        "tricks": [
+            {
+                "leader": t.leader,
+                "cards": [c.code for c in t.cards],
+                "winner": t.winner,
+                "points": t.points,
+            }
+            for t in hand.tricks
+        ],
+        "declarations": [
+            {
+                "seat": d.seat,
+                "kind": d.kind,
+                "cards": [c.code for c in d.cards],
+                "points": d.points,
+                "scored": hand.declaration_scored(d),
+            }
+            for d in hand.declarations()
+        ],
+        "score": {"points": list(hand.points), "total": list(hand.credited)},
+        "complete": hand.complete,
+    }

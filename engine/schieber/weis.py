@@ -1,0 +1,111 @@
+"""Weis (small Weis): finding a player's best set and comparing two Weis.
+
+A Weis is ``(kind, cards, points)`` with card indices listed low to high.
+
+>>> from engine.cards import Card, mask_of
+>>> hand = mask_of(Card.from_code(c) for c in "H9 H10 HJ SA DA CA HA S6 D7".split())
+>>> [(k, p) for k, _, p in best_weis(hand, 1)]
+[('four', 100), ('sequence', 20)]
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import combinations
+
+from engine.cards import RANK_OF, SUIT_OF, Rank
+from engine.schieber.core import UNDENUFE
+
+Weis = tuple[str, tuple[int, ...], int]
+
+_SEQUENCE_POINTS = {3: 20, 4: 50}
+_FOUR_POINTS = {Rank.ACE: 100, Rank.KING: 100, Rank.QUEEN: 100, Rank.TEN: 100, Rank.JACK: 200}
+_FOURS = tuple((r, sum(1 << (s * 9 + r) for s in range(4))) for r in _FOUR_POINTS)
+
+
+def _sequence_points(n: int) -> int:
+    return _SEQUENCE_POINTS.get(n, 100)
+
+
+@cache
+def _splits(n: int) -> tuple[tuple[int, ...], ...]:
+    """Ways to cut a run of n cards into sequences (top first) with the most points."""
+    if n < 3:
+        return ((),)
+    options = [(n,)] + [
+        (first, *rest) for first in range(3, n - 2) for rest in _splits(n - first) if rest
+    ]
+    best = max(sum(_sequence_points(p) for p in o) for o in options)
+    return tuple(o for o in options if sum(_sequence_points(p) for p in o) == best)
+
+
+def _runs(mask: int) -> list[tuple[int, int]]:
+    """Maximal runs (first card index, length) of three or more within each suit."""
+    runs = []
+    for s in range(4):
+        bits = mask >> (9 * s) & 511
+        r = 0
+        while r < 9:
+            if bits >> r & 1:
+                start = r
+                while r < 9 and bits >> r & 1:
+                    r += 1
+                if r - start >= 3:
+                    runs.append((9 * s + start, r - start))
+            else:
+                r += 1
+    return runs
+
+
+def _sequence_sets(mask: int) -> list[list[Weis]]:
+    sets: list[list[Weis]] = [[]]
+    for first, n in _runs(mask):
+        grown = []
+        for split in _splits(n):
+            pieces, at = [], first
+            for length in split:
+                cards = tuple(range(at + length - 1, at - 1, -1))  # low to high
+                pieces.append(("sequence", cards, _sequence_points(length)))
+                at += length
+            grown.extend(s + pieces for s in sets)
+        sets = grown
+    return sets
+
+
+def weis_key(weis: Weis, ci: int) -> tuple[int, int, int, int]:
+    """Orders two Weis of a hand under contract ``ci``; the player order breaks ties."""
+    kind, cards, points = weis
+    if kind == "four":
+        rank = RANK_OF[cards[0]]
+        strength = rank if ci == UNDENUFE else 8 - rank
+    elif ci == UNDENUFE:
+        strength = RANK_OF[cards[0]]  # the bottom card, the lower the better
+    else:
+        strength = 8 - RANK_OF[cards[-1]]  # the top card
+    trump = int(ci < 4 and SUIT_OF[cards[0]] == ci and kind == "sequence")
+    return (points, len(cards), strength, trump)
+
+
+def best_weis(hand: int, ci: int) -> list[Weis]:
+    """The non-overlapping Weis with the highest total; ties go to the stronger best Weis."""
+    fours = [(r, m) for r, m in _FOURS if hand & m == m]
+    best: list[Weis] = []
+    best_rank: tuple = (0,)
+    for k in range(len(fours) + 1):
+        for chosen in combinations(fours, k):
+            rest = hand
+            four_weis: list[Weis] = []
+            for r, m in chosen:
+                rest &= ~m
+                four_weis.append(("four", tuple(s * 9 + r for s in range(4)), _FOUR_POINTS[r]))
+            for seqs in _sequence_sets(rest):
+                candidate = four_weis + seqs
+                if not candidate:
+                    continue
+                rank = (
+                    sum(w[2] for w in candidate),
+                    max(weis_key(w, ci) for w in candidate),
+                )
+                if rank > best_rank:
+                    best, best_rank = candidate, rank
+    return sorted(best, key=lambda w: weis_key(w, ci), reverse=True)
