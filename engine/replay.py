@@ -11,11 +11,13 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
+from engine.klaberjass.record import replay as replay_klaberjass
 from engine.record import RecordError
 from engine.schieber.record import replay as replay_schieber
 
 REPLAYERS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "schieber": replay_schieber,
+    "klaberjass": replay_klaberjass,
 }
 
 

@@ -1,0 +1,175 @@
+"""Klaberjass's rules as fast functions over card indices and bit masks.
+
+Trump is a ``Suit`` number (♠ ♥ ♦ ♣ = 0-3).  A trick has two cards, so the card led is
+one int (``NO_CARD`` while the trick is empty).  The hand state and the random playouts
+both use these functions, so what a bot simulates is exactly what the table enforces.
+
+>>> from engine.cards import Card
+>>> hj, h9, ha = (Card.from_code(c).index for c in ("HJ", "H9", "HA"))
+>>> POINTS[1][hj], POINTS[0][hj], trick_winner(1, ha, hj)
+(20, 2, 1)
+>>> settle(0, (126, 76)), settle(0, (76, 126))
+((126, 76), (0, 202))
+"""
+
+from __future__ import annotations
+
+from engine.cards import CARDS, PIQUET_DECK, RANK_OF, SUIT_MASK, SUIT_OF, Rank, Suit
+
+NO_CARD = -1
+LAST_TRICK_BONUS = 10
+BELA_POINTS = 20
+TRICKS = 9
+
+# Strength within a suit, higher wins, by rank index A K Q J 10 9 8 7 (6 is not dealt).
+_PLAIN = (7, 5, 4, 3, 6, 2, 1, 0, -1)  # A 10 K Q J 9 8 7
+_TRUMP = (5, 3, 2, 7, 4, 6, 1, 0, -1)  # J 9 A 10 K Q 8 7
+_PLAIN_POINTS = (11, 4, 3, 2, 10, 0, 0, 0, 0)
+_TRUMP_POINTS = (11, 4, 3, 20, 10, 14, 0, 0, 0)
+
+POINTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple((_TRUMP_POINTS if SUIT_OF[c] == t else _PLAIN_POINTS)[RANK_OF[c]] for c in range(36))
+    for t in range(4)
+)
+
+
+def _key(trump: int, led: int, c: int) -> int:
+    """How strongly card ``c`` bids for a trick led in suit ``led``; -1 never wins."""
+    suit, rank = SUIT_OF[c], RANK_OF[c]
+    if suit == trump:
+        return 100 + _TRUMP[rank]
+    return _PLAIN[rank] if suit == led else -1
+
+
+KEY: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(_key(t, led, c) for c in range(36)) for led in range(4)) for t in range(4)
+)
+# For each card: the cards of its suit that rank above it as trumps.
+TRUMPS_ABOVE: tuple[int, ...] = tuple(
+    sum(
+        1 << o
+        for o in range(36)
+        if SUIT_OF[o] == SUIT_OF[c] and _TRUMP[RANK_OF[o]] > _TRUMP[RANK_OF[c]]
+    )
+    & PIQUET_DECK
+    for c in range(36)
+)
+SEVEN: tuple[int, ...] = tuple(s * 9 + Rank.SEVEN for s in range(4))
+BELA_PAIR: tuple[int, ...] = tuple(
+    1 << (s * 9 + Rank.KING) | 1 << (s * 9 + Rank.QUEEN) for s in range(4)
+)
+
+
+def legal_mask(trump: int, hand: int, led: int) -> int:
+    """The cards of ``hand`` that may be played onto the card ``led`` (or lead)."""
+    if led < 0:
+        return hand
+    suit = SUIT_OF[led]
+    trumps = hand & SUIT_MASK[trump]
+    if suit == trump:
+        return (trumps & TRUMPS_ABOVE[led]) or trumps or hand
+    return hand & SUIT_MASK[suit] or trumps or hand
+
+
+def trick_winner(trump: int, led: int, second: int) -> int:
+    """Position (0 = the leader) of the card that wins the trick ``led``, ``second``."""
+    key = KEY[trump][SUIT_OF[led]]
+    return 1 if key[second] > key[led] else 0
+
+
+def _describe(cards: int) -> str:
+    return " ".join(str(CARDS[c]) for c in range(36) if cards >> c & 1)
+
+
+def illegal_reason(trump: int, hand: int, led: int, card: int) -> str | None:
+    """Why ``card`` may not be played now, in a player's words; None if it may.
+
+    >>> from engine.cards import Card, mask_of
+    >>> hand = mask_of(Card.from_code(c) for c in ("S9", "S7", "HA"))
+    >>> illegal_reason(0, hand, Card.from_code("SQ").index, Card.from_code("S7").index)
+    'You must play a higher trump: you hold ♠9.'
+    """
+    if not hand >> card & 1:
+        return f"You do not hold {CARDS[card]}."
+    allowed = legal_mask(trump, hand, led)
+    if allowed >> card & 1:
+        return None
+    suit = Suit(SUIT_OF[led])
+    if suit == trump and allowed & TRUMPS_ABOVE[led]:
+        return f"You must play a higher trump: you hold {_describe(allowed)}."
+    if hand & SUIT_MASK[suit]:
+        return f"You must follow {suit.symbol} {suit.word}."
+    return f"You must trump: you have no {suit.symbol} {suit.word}."
+
+
+# --- sequences and the hand's result ---------------------------------------------------
+
+Sequence = tuple[tuple[int, ...], int]  # card indices low to high, points
+
+
+def _runs(bits: int) -> tuple[tuple[int, int], ...]:
+    """Maximal runs (top rank index, length) of three or more in a 9-bit suit mask."""
+    runs, r = [], 0
+    while r < 9:
+        if bits >> r & 1:
+            top = r
+            while r < 9 and bits >> r & 1:
+                r += 1
+            if r - top >= 3:
+                runs.append((top, r - top))
+        else:
+            r += 1
+    return tuple(runs)
+
+
+RUNS: tuple[tuple[tuple[int, int], ...], ...] = tuple(_runs(m) for m in range(512))
+
+
+def sequences(hand: int) -> tuple[Sequence, ...]:
+    """Every sequence in ``hand`` (maximal runs of three or more), suit by suit.
+
+    >>> from engine.cards import Card, mask_of
+    >>> hand = mask_of(Card.from_code(c) for c in "HJ H10 H9 SA SK SQ SJ S10 D7".split())
+    >>> [([CARDS[c].code for c in cards], points) for cards, points in sequences(hand)]
+    [(['S10', 'SJ', 'SQ', 'SK', 'SA'], 50), (['H9', 'H10', 'HJ'], 20)]
+    """
+    out = []
+    for s in range(4):
+        for top, n in RUNS[hand >> (9 * s) & 511]:
+            base = 9 * s + top
+            out.append((tuple(range(base + n - 1, base - 1, -1)), 20 if n == 3 else 50))
+    return tuple(out)
+
+
+def sequence_key(seq: Sequence, trump: int) -> tuple[int, int, int]:
+    """Orders sequences: points, then the top card, then trump over plain."""
+    cards, points = seq
+    top = cards[-1]
+    return (points, 8 - RANK_OF[top], int(SUIT_OF[top] == trump))
+
+
+def sequence_winner(
+    first: tuple[Sequence, ...], second: tuple[Sequence, ...], trump: int
+) -> int | None:
+    """The seat (0 for ``first``) whose sequences score; None if neither or a full tie."""
+    if not first and not second:
+        return None
+    if not second:
+        return 0
+    if not first:
+        return 1
+    a = max(sequence_key(q, trump) for q in first)
+    b = max(sequence_key(q, trump) for q in second)
+    if a == b:
+        return None
+    return 0 if a > b else 1
+
+
+def settle(maker: int, totals: tuple[int, int]) -> tuple[int, int]:
+    """The maker rule: the maker keeps his total only by out-scoring the opponent;
+    otherwise (a tie included) the opponent scores both totals."""
+    other = 1 - maker
+    if totals[maker] > totals[other]:
+        return totals
+    both = totals[0] + totals[1]
+    return (0, both) if maker == 0 else (both, 0)
