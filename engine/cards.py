@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 class Suit(enum.IntEnum):
@@ -71,18 +71,16 @@ RANK_CODES = ("A", "K", "Q", "J", "10", "9", "8", "7", "6")
 class Card:
     suit: Suit
     rank: Rank
+    # Derived once for the 36 singletons: playouts and replays read these constantly.
+    index: int = field(init=False, compare=False, repr=False)
+    bit: int = field(init=False, compare=False, repr=False)
+    code: str = field(init=False, compare=False, repr=False)
 
-    @property
-    def index(self) -> int:
-        return self.suit * 9 + self.rank
-
-    @property
-    def bit(self) -> int:
-        return 1 << (self.suit * 9 + self.rank)
-
-    @property
-    def code(self) -> str:
-        return self.suit.letter + self.rank.code
+    def __post_init__(self) -> None:
+        index = self.suit * 9 + self.rank
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "bit", 1 << index)
+        object.__setattr__(self, "code", self.suit.letter + self.rank.code)
 
     def __str__(self) -> str:
         return self.suit.symbol + self.rank.code
@@ -111,21 +109,21 @@ FULL_DECK = (1 << 36) - 1
 # Klaberjass plays without the sixes.
 PIQUET_DECK = FULL_DECK & ~sum(1 << (s * 9 + Rank.SIX) for s in Suit)
 
-# Card indices held in each 9-bit suit mask, for turning masks into lists quickly.
-_SUIT_BITS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(r for r in range(9) if m >> r & 1) for m in range(512)
+# The card indices held in each 9-bit suit mask, per suit: masks become lists quickly.
+_SUIT_INDICES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(9 * s + r for r in range(9) if m >> r & 1) for m in range(512)) for s in range(4)
 )
 
 
 def indices_of(mask: int) -> list[int]:
     """Card indices in a mask, in deck order (suit by suit, high to low)."""
-    out: list[int] = []
-    for s in range(4):
-        m = mask >> (9 * s) & 511
-        if m:
-            base = 9 * s
-            out.extend(base + r for r in _SUIT_BITS[m])
-    return out
+    t = _SUIT_INDICES
+    return [
+        *t[0][mask & 511],
+        *t[1][mask >> 9 & 511],
+        *t[2][mask >> 18 & 511],
+        *t[3][mask >> 27 & 511],
+    ]
 
 
 def cards_of(mask: int) -> list[Card]:

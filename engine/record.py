@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from engine.actions import Action, Bid, BidKind, Choose, Contract, Play, Push, Swap
-from engine.cards import Card, Suit, sort_codes
+from engine.cards import Card, Suit
 from engine.errors import IllegalAction
 
 
@@ -93,9 +93,8 @@ def play_through(
     parsed = [parse_action(a) for a in actions]
     plays: list[dict[str, Any]] = []
     for index, action in enumerate(parsed):
-        legal = None
-        if isinstance(action, Play) and action.seat == hand.to_move:
-            legal = sort_codes(hand.legal_cards())
+        is_play = type(action) is Play and action.seat == hand.to_move
+        legal = sorted([c.code for c in hand.legal_cards()]) if is_play else None
         try:
             hand = hand.apply(action)[0]
         except IllegalAction as e:

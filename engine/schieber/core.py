@@ -7,6 +7,8 @@ functions, so what a bot simulates is exactly what the table enforces.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.actions import Contract
 from engine.cards import CARDS, RANK_OF, SUIT_MASK, SUIT_OF, Rank, Suit
 
@@ -74,30 +76,35 @@ TRUMPS_ABOVE: tuple[int, ...] = tuple(
 PUUR: tuple[int, ...] = tuple(1 << (s * 9 + Rank.JACK) for s in range(4))
 
 
-def legal_mask(ci: int, hand: int, trick: list[int]) -> int:
+def legal_mask(ci: int, hand: int, trick: Sequence[int]) -> int:
     """The cards of ``hand`` that may be played onto ``trick`` (card indices in order)."""
     if not trick:
         return hand
-    led = SUIT_OF[trick[0]]
+    return follow_mask(ci, hand, SUIT_OF[trick[0]], _top_trump(ci, trick) if ci < 4 else None)
+
+
+def follow_mask(ci: int, hand: int, led: int, top_trump: int | None) -> int:
+    """The cards of ``hand`` that may follow a lead in suit ``led``.
+
+    ``top_trump`` is the highest trump in the trick, if any (playouts track it as they go).
+    """
     follow = hand & SUIT_MASK[led]
     if ci >= 4:
         return follow or hand
     trumps = hand & SUIT_MASK[ci]
     if led == ci:
         if trumps == 0 or trumps == PUUR[ci]:
-            return hand
+            return hand  # the Puur never has to be played
         return trumps
     allowed_trumps = trumps
-    if trumps and trumps != hand:
-        top = _top_trump(ci, trick)
-        if top is not None:
-            allowed_trumps = trumps & TRUMPS_ABOVE[top]
+    if top_trump is not None and trumps and trumps != hand:
+        allowed_trumps = trumps & TRUMPS_ABOVE[top_trump]  # no undertrumping
     if follow:
         return follow | allowed_trumps
     return (hand & ~SUIT_MASK[ci]) | allowed_trumps
 
 
-def _top_trump(ci: int, trick: list[int]) -> int | None:
+def _top_trump(ci: int, trick: Sequence[int]) -> int | None:
     key = KEY[ci][ci]
     best = None
     for c in trick:
@@ -106,7 +113,7 @@ def _top_trump(ci: int, trick: list[int]) -> int | None:
     return best
 
 
-def trick_winner(ci: int, trick: list[int]) -> int:
+def trick_winner(ci: int, trick: Sequence[int]) -> int:
     """Position (0 = the leader) of the card that wins a complete trick."""
     key = KEY[ci][SUIT_OF[trick[0]]]
     best = 0
@@ -116,7 +123,7 @@ def trick_winner(ci: int, trick: list[int]) -> int:
     return best
 
 
-def illegal_reason(ci: int, hand: int, trick: list[int], card: int) -> str | None:
+def illegal_reason(ci: int, hand: int, trick: Sequence[int], card: int) -> str | None:
     """Why ``card`` may not be played now, in a player's words; None if it may."""
     if not hand >> card & 1:
         return f"You do not hold {CARDS[card]}."

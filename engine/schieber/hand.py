@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from engine.actions import Action, Choose, Contract, Play, Push
 from engine.cards import CARDS, FULL_DECK, Card, Rank, indices_of, mask_of
@@ -51,21 +52,36 @@ def clubs_seven_dealer(hands: tuple[int, ...]) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class SchieberHand:
+class HandTerms:
+    """What stays fixed once the contract is named: the deal, the contract, the Weis held."""
+
     rules: SchieberRules
     dealer: int
     dealt: tuple[int, int, int, int]
-    held: tuple[int, int, int, int]
-    to_move: int
     contract: Contract | None = None
     maker: int | None = None
     pushed: bool = False
-    leader: int = 0
+    weis: tuple[tuple[Weis, ...], ...] = ((), (), (), ())
+    stoeck_seat: int | None = None
+    ci: int = -1  # the contract's index in ``core``
+    multiplier: int = 1
+    points_table: tuple[int, ...] = ()
+
+
+class SchieberHand(NamedTuple):
+    """The running state of a hand; immutable.
+
+    It is a NamedTuple, apart from ``terms``, because a card played builds a new one and
+    replays apply thousands a second: a frozen dataclass costs four times as much.
+    """
+
+    terms: HandTerms
+    held: tuple[int, int, int, int]
+    to_move: int
+    leader: int
     trick: tuple[int, ...] = ()
     tricks: tuple[TrickWon, ...] = ()
-    weis: tuple[tuple[Weis, ...], ...] = ((), (), (), ())
     weis_team: int | None = None  # the team whose Weis count, once the first trick is done
-    stoeck_seat: int | None = None
     stoeck_shown: bool = False
     points: tuple[int, int] = (0, 0)  # trick points, last-trick bonus included
     credited: tuple[int, int] = (0, 0)  # what went on the score sheet, multiplied
@@ -73,12 +89,24 @@ class SchieberHand:
 
     @classmethod
     def start(cls, rules: SchieberRules, dealer: int, hands: tuple[int, ...]) -> SchieberHand:
+        """The hand as dealt, waiting for the forehand to name or push."""
         if len(hands) != 4 or any(h.bit_count() != 9 for h in hands):
             raise ValueError("a Schieber deal is four hands of nine cards")
         if sum(hands) != FULL_DECK or (hands[0] | hands[1] | hands[2] | hands[3]) != FULL_DECK:
             raise ValueError("the four hands must hold all 36 cards once")
         forehand = (dealer + 1) % 4
-        return cls(rules, dealer, tuple(hands), tuple(hands), forehand, leader=forehand)  # type: ignore[arg-type]
+        return cls(HandTerms(rules, dealer, tuple(hands)), tuple(hands), forehand, forehand)  # type: ignore[arg-type]
+
+    rules = property(lambda self: self.terms.rules)
+    dealer = property(lambda self: self.terms.dealer)
+    dealt = property(lambda self: self.terms.dealt)
+    contract = property(lambda self: self.terms.contract)
+    maker = property(lambda self: self.terms.maker)
+    pushed = property(lambda self: self.terms.pushed)
+    weis = property(lambda self: self.terms.weis)
+    stoeck_seat = property(lambda self: self.terms.stoeck_seat)
+    ci = property(lambda self: self.terms.ci)
+    multiplier = property(lambda self: self.terms.multiplier)
 
     # --- what a player may see and do -------------------------------------------------
 
@@ -96,21 +124,12 @@ class SchieberHand:
     def complete(self) -> bool:
         return len(self.tricks) == 9
 
-    @property
-    def ci(self) -> int:
-        assert self.contract is not None
-        return core.CONTRACT_INDEX[self.contract]
-
-    @property
-    def multiplier(self) -> int:
-        return self.rules.multiplier(self.contract) if self.contract else 1
-
     def legal_mask(self) -> int:
-        return core.legal_mask(self.ci, self.held[self.to_move], list(self.trick))
+        return core.legal_mask(self.terms.ci, self.held[self.to_move], self.trick)
 
     def legal_cards(self) -> list[Card]:
         """The cards the seat to move may play; none outside the play."""
-        if self.phase is not Phase.PLAY:
+        if self.terms.contract is None or len(self.tricks) == 9:
             return []
         return [CARDS[c] for c in indices_of(self.legal_mask())]
 
@@ -151,7 +170,11 @@ class SchieberHand:
         if self.pushed:
             raise IllegalAction("Your partner pushed to you: you must choose the contract.")
         partner = (action.seat + 2) % 4
-        state = replace(self, pushed=True, to_move=partner, actions=self.actions + (action,))
+        state = self._replace(
+            terms=replace(self.terms, pushed=True),
+            to_move=partner,
+            actions=self.actions + (action,),
+        )
         return state, [ContractPushed(action.seat, partner)], []
 
     def _choose(self, action: Choose) -> tuple[SchieberHand, list[Event], list[Credit]]:
@@ -161,15 +184,19 @@ class SchieberHand:
         weis: tuple[tuple[Weis, ...], ...] = ((), (), (), ())
         if self.rules.weis:
             weis = tuple(tuple(best_weis(h, ci)) for h in self.dealt)
-        state = replace(
-            self,
+        rules = self.rules
+        six_eleven = ci == core.UNDENUFE and rules.undenufe_six_eleven
+        terms = replace(
+            self.terms,
             contract=action.contract,
             maker=action.seat,
-            to_move=self.forehand,
             weis=weis,
             stoeck_seat=self._stoeck_holder(ci),
-            actions=self.actions + (action,),
+            ci=ci,
+            multiplier=rules.multiplier(action.contract),
+            points_table=core.POINTS_SIX_ELEVEN if six_eleven else core.POINTS[ci],
         )
+        state = self._replace(terms=terms, to_move=self.forehand, actions=self.actions + (action,))
         return state, [ContractChosen(action.seat, action.contract, self.pushed)], []
 
     def _stoeck_holder(self, ci: int) -> int | None:
@@ -179,28 +206,34 @@ class SchieberHand:
         return next((s for s in range(4) if self.dealt[s] & pair == pair), None)
 
     def _play(self, action: Play) -> tuple[SchieberHand, list[Event], list[Credit]]:
-        if self.contract is None:
+        terms = self.terms
+        if terms.contract is None:
             raise IllegalAction("The contract has not been chosen yet.")
-        seat, card = action.seat, action.card.index
-        reason = core.illegal_reason(self.ci, self.held[seat], list(self.trick), card)
-        if reason:
-            raise IllegalAction(reason)
+        seat, card, trick = action.seat, action.card.index, self.trick
+        hand = self.held[seat]
+        if not core.legal_mask(terms.ci, hand, trick) >> card & 1:
+            raise IllegalAction(core.illegal_reason(terms.ci, hand, trick, card))
         events: list[Event] = [CardPlayed(seat, action.card)]
-        if not self.tricks and self.weis[seat]:
-            events.append(WeisAnnounced(seat, sum(w[2] for w in self.weis[seat])))
+        if not self.tricks and terms.weis[seat]:
+            events.append(WeisAnnounced(seat, sum(w[2] for w in terms.weis[seat])))
         held = list(self.held)
-        held[seat] &= ~(1 << card)
+        held[seat] = hand & ~(1 << card)
         stoeck_shown = self.stoeck_shown
-        if seat == self.stoeck_seat and not stoeck_shown and self._stoeck_complete(held[seat]):
+        if seat == terms.stoeck_seat and not stoeck_shown and self._stoeck_complete(held[seat]):
             stoeck_shown = True
-            events.append(StoeckDeclared(self._stoeck(), 20 * self.multiplier))
-        state = replace(
-            self,
-            held=tuple(held),
-            trick=self.trick + (card,),
-            to_move=(seat + 1) % 4,
-            stoeck_shown=stoeck_shown,
-            actions=self.actions + (action,),
+            events.append(StoeckDeclared(self._stoeck(), 20 * terms.multiplier))
+        state = SchieberHand(
+            self.terms,
+            tuple(held),  # type: ignore[arg-type]
+            (seat + 1) % 4,
+            self.leader,
+            trick + (card,),
+            self.tricks,
+            self.weis_team,
+            stoeck_shown,
+            self.points,
+            self.credited,
+            self.actions + (action,),
         )
         if len(state.trick) < 4:
             return state, events, []
@@ -220,12 +253,8 @@ class SchieberHand:
         self, events: list[Event], stoeck_now: bool
     ) -> tuple[SchieberHand, list[Event], list[Credit]]:
         ci, m = self.ci, self.multiplier
-        winner = (self.leader + core.trick_winner(ci, list(self.trick))) % 4
-        table = (
-            core.POINTS_SIX_ELEVEN
-            if ci == core.UNDENUFE and self.rules.undenufe_six_eleven
-            else core.POINTS[ci]
-        )
+        winner = (self.leader + core.trick_winner(ci, self.trick)) % 4
+        table = self.terms.points_table
         points = sum(table[c] for c in self.trick)
         last = len(self.tricks) == 8
         if last:
@@ -253,15 +282,18 @@ class SchieberHand:
         credited = list(self.credited)
         for t, p in credits:
             credited[t] += p
-        state = replace(
-            self,
-            trick=(),
-            tricks=tricks,
-            leader=winner,
-            to_move=winner,
-            weis_team=weis_team,
-            points=tuple(hand_points),
-            credited=tuple(credited),
+        state = SchieberHand(
+            self.terms,
+            self.held,
+            winner,
+            winner,
+            (),
+            tricks,
+            weis_team,
+            self.stoeck_shown,
+            tuple(hand_points),  # type: ignore[arg-type]
+            tuple(credited),  # type: ignore[arg-type]
+            self.actions,
         )
         return state, events, credits
 

@@ -19,6 +19,14 @@ PRESETS: dict[str, dict[str, Any]] = {
     },
 }
 DEFAULT_PRESET = "pagat-3000"
+_MULTIPLIER_GROUP = {
+    Contract.SPADES: 0,
+    Contract.CLUBS: 0,
+    Contract.HEARTS: 1,
+    Contract.DIAMONDS: 1,
+    Contract.OBENABE: 2,
+    Contract.UNDENUFE: 3,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,15 +48,7 @@ class SchieberRules:
     undenufe_six_eleven: bool = False
 
     def multiplier(self, contract: Contract) -> int:
-        group = {
-            Contract.SPADES: 0,
-            Contract.CLUBS: 0,
-            Contract.HEARTS: 1,
-            Contract.DIAMONDS: 1,
-            Contract.OBENABE: 2,
-            Contract.UNDENUFE: 3,
-        }[contract]
-        return self.multipliers[group]
+        return self.multipliers[_MULTIPLIER_GROUP[contract]]
 
     @classmethod
     def from_options(cls, options: dict[str, Any] | None = None) -> SchieberRules:

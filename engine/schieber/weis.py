@@ -39,22 +39,25 @@ def _splits(n: int) -> tuple[tuple[int, ...], ...]:
     return tuple(o for o in options if sum(_sequence_points(p) for p in o) == best)
 
 
+def _suit_runs(bits: int) -> tuple[tuple[int, int], ...]:
+    """Maximal runs (top rank index, length) of three or more in a 9-bit suit mask."""
+    runs, r = [], 0
+    while r < 9:
+        start = r
+        while r < 9 and bits >> r & 1:
+            r += 1
+        if r - start >= 3:
+            runs.append((start, r - start))
+        r += 1
+    return tuple(runs)
+
+
+SUIT_RUNS = tuple(_suit_runs(m) for m in range(512))
+
+
 def _runs(mask: int) -> list[tuple[int, int]]:
     """Maximal runs (first card index, length) of three or more within each suit."""
-    runs = []
-    for s in range(4):
-        bits = mask >> (9 * s) & 511
-        r = 0
-        while r < 9:
-            if bits >> r & 1:
-                start = r
-                while r < 9 and bits >> r & 1:
-                    r += 1
-                if r - start >= 3:
-                    runs.append((9 * s + start, r - start))
-            else:
-                r += 1
-    return runs
+    return [(9 * s + start, n) for s in range(4) for start, n in SUIT_RUNS[mask >> (9 * s) & 511]]
 
 
 def _sequence_sets(mask: int) -> list[list[Weis]]:
@@ -109,3 +112,56 @@ def best_weis(hand: int, ci: int) -> list[Weis]:
                 if rank > best_rank:
                     best, best_rank = candidate, rank
     return sorted(best, key=lambda w: weis_key(w, ci), reverse=True)
+
+
+def key_code(key: tuple[int, int, int, int]) -> int:
+    """A ``weis_key`` packed into one int that orders the same way."""
+    points, n, strength, trump = key
+    return ((points * 16 + n) * 16 + strength) * 2 + trump
+
+
+def _suit_summary(bits: int) -> tuple[int, int, int] | None:
+    """Per 9-bit suit mask: (sequence points, best code high-first, best code Undenufe).
+
+    None without a run of three; (-1, 0, 0) for a run over 7, which needs the search.
+    """
+    runs = SUIT_RUNS[bits]
+    if not runs:
+        return None
+    if any(n > 7 for _, n in runs):
+        return (-1, 0, 0)
+    total = sum(_sequence_points(n) for _, n in runs)
+    high = max(key_code((_sequence_points(n), n, 8 - top, 0)) for top, n in runs)
+    low = max(key_code((_sequence_points(n), n, top + n - 1, 0)) for top, n in runs)
+    return total, high, low
+
+
+_SUIT_SUMMARY = tuple(_suit_summary(m) for m in range(512))
+
+
+def weis_summary(hand: int, ci: int) -> tuple[int, int] | None:
+    """``best_weis(hand, ci)``'s total and its best Weis's ``key_code``; None if none.
+
+    The common case (no four of a kind, no run longer than 7) is a few table lookups.
+    """
+    # Four of a kind of A K Q J or 10 (rank indices 0-4) sets a bit of this.
+    if hand & hand >> 9 & hand >> 18 & hand >> 27 & 0b11111:
+        return _searched_summary(hand, ci)
+    total, best = 0, -1
+    column = 2 if ci == UNDENUFE else 1
+    for s in range(4):
+        entry = _SUIT_SUMMARY[hand >> (9 * s) & 511]
+        if entry is None:
+            continue
+        if entry[0] < 0:
+            return _searched_summary(hand, ci)
+        total += entry[0]
+        code = entry[column] + (s == ci)
+        if code > best:
+            best = code
+    return (total, best) if total else None
+
+
+def _searched_summary(hand: int, ci: int) -> tuple[int, int] | None:
+    weis = best_weis(hand, ci)
+    return (sum(w[2] for w in weis), key_code(weis_key(weis[0], ci))) if weis else None
