@@ -1,0 +1,274 @@
+"""The machinery under :class:`tables.service.TableService`.
+
+Tables in memory with one lock each; committing a step and only then changing memory
+and announcing it; the timers that move bots and run turn clocks; and resuming every
+open table at start-up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
+
+from engine.phase import Phase
+from tables import lobby, steps
+from tables.bots import bot_for
+from tables.bus import EventBus, Handler
+from tables.clock import Clock, SystemClock, Timer, Timers
+from tables.errors import AlreadyStarted, StoreUnavailable, TableClosed, TableError, UnknownTable
+from tables.events import ClockWarning, SeatTakenByBot, TableDamaged, TableResumed
+from tables.model import Table, TableStatus
+from tables.recovery import DamagedTable, rebuild
+from tables.settings import Settings
+from tables.steps import Step
+from tables.store import Store
+
+log = logging.getLogger(__name__)
+BotFactory = Callable[[str, int], Any]
+RETRY_S = 2.0  # after the store refused a bot's or a clock's write
+
+
+class TableCore:
+    def __init__(
+        self,
+        store: Store,
+        settings: Settings | None = None,
+        clock: Clock | None = None,
+        seeds: Callable[[], int] | None = None,
+        bots: BotFactory = bot_for,
+    ) -> None:
+        self.store = store
+        self.settings = settings or Settings()
+        self.clock: Clock = clock or SystemClock()
+        self.bots = bots
+        self._seeds = seeds or (lambda: secrets.randbits(63))
+        self._bus = EventBus()
+        self._tables: dict[int, Table] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._timers = Timers()
+        self._wake = asyncio.Event()
+        self._runner: asyncio.Task[None] | None = None
+        self.damaged: dict[int, str] = {}
+
+    def subscribe(self, handler: Handler) -> Callable[[], None]:
+        """Receive every event from now on (see :mod:`tables.events`); returns unsubscribe."""
+        return self._bus.subscribe(handler)
+
+    async def drain(self) -> None:
+        """Wait until async subscribers have handled every event published so far."""
+        await self._bus.drain()
+
+    async def close(self) -> None:
+        await self.stop_background()
+        await self._bus.close()
+        await self.store.close()
+
+    # --- holding a table ----------------------------------------------------------------
+
+    @contextlib.asynccontextmanager
+    async def _hold(self, table_id: int) -> AsyncIterator[Table]:
+        """An open table under its lock, as last committed."""
+        lock = self._locks.get(table_id)
+        if lock is None:
+            raise await self._closed_error(table_id)
+        async with lock:
+            table = self._tables.get(table_id)
+            if table is None:
+                raise await self._closed_error(table_id)
+            yield table
+
+    @contextlib.asynccontextmanager
+    async def _lobby(self, table_id: int) -> AsyncIterator[Table]:
+        async with self._hold(table_id) as table:
+            if table.status is not TableStatus.LOBBY:
+                raise AlreadyStarted("The match has already started.")
+            yield table
+
+    async def _closed_error(self, table_id: int) -> TableError:
+        if table_id in self.damaged:
+            return TableClosed(table_id, TableStatus.DAMAGED.value)
+        status = await self.store.status_of(table_id)
+        return UnknownTable(table_id) if status is None else TableClosed(table_id, status)
+
+    async def _commit(self, step: Step) -> Table:
+        """Make the step durable, then take it into memory, announce it, set the timer."""
+        cancelled = await _durable(self.store.commit(step.write))
+        table = step.table
+        if table.status.is_open:
+            self._tables[table.id] = table
+        else:
+            self._tables.pop(table.id, None)
+            self._locks.pop(table.id, None)
+        for event in step.events:
+            self._bus.publish(event)
+        self._schedule(table)
+        if cancelled:
+            raise asyncio.CancelledError
+        return table
+
+    async def _close(self, table: Table, status: TableStatus, event: Any) -> Table:
+        return await self._commit(steps.close(table, status, self.clock.now(), [event]))
+
+    # --- timers: bots, clocks -----------------------------------------------------------
+
+    def _schedule(self, table: Table) -> None:
+        """Set the table's one timer for what it waits for now."""
+        match, now = table.match, self.clock.now()
+        if table.status is not TableStatus.PLAYING or match is None:
+            self._timers.cancel(table.id)
+        elif match.to_move is None:
+            if match.phase is Phase.DEAL:  # resumed between hands: deal at once
+                self._timers.set(table.id, now, "deal", table.seq)
+            else:
+                self._timers.cancel(table.id)
+        elif table.seats[match.to_move].played_by_bot:
+            self._timers.set(table.id, now + self.settings.bot_pause_s, "bot", table.seq)
+        elif table.deadline is None:
+            self._timers.cancel(table.id)
+        elif table.deadline - self.settings.clock_warning_s > now:
+            when = table.deadline - self.settings.clock_warning_s
+            self._timers.set(table.id, when, "warn", table.seq)
+        else:
+            self._timers.set(table.id, table.deadline, "expire", table.seq)
+        self._wake.set()
+
+    async def run_pending(self) -> int:
+        """Fire every timer due by the clock, and those they set that are due too."""
+        fired = 0
+        while due := self._timers.pop_due(self.clock.now()):
+            await asyncio.gather(*(self._fire(timer) for timer in due))
+            fired += len(due)
+        return fired
+
+    def run_in_background(self) -> None:
+        """Fire timers as they fall due, until ``close``."""
+        if self._runner is None:
+            self._runner = asyncio.create_task(self._run_timers())
+
+    async def stop_background(self) -> None:
+        if self._runner is not None:
+            self._runner.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._runner
+            self._runner = None
+
+    async def _run_timers(self) -> None:
+        while True:
+            self._wake.clear()
+            await self.run_pending()
+            when = self._timers.next_when()
+            timeout = None if when is None else max(0.0, when - self.clock.now())
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout)
+
+    async def _fire(self, timer: Timer) -> None:
+        if timer.table_id not in self._tables:
+            return
+        try:
+            async with self._hold(timer.table_id) as table:
+                if table.seq != timer.seq or table.status is not TableStatus.PLAYING:
+                    return  # the table moved on since the timer was set
+                await self._on_timer(table, timer.kind)
+        except StoreUnavailable as e:
+            log.warning("table %s: %s failed (%s); retrying", timer.table_id, timer.kind, e.detail)
+            when = self.clock.now() + RETRY_S
+            self._timers.set(timer.table_id, when, timer.kind, timer.seq)
+        except TableError:
+            pass  # closed meanwhile
+        except Exception:  # a bot's bug must not stop the other tables
+            log.exception("table %s: %s timer failed", timer.table_id, timer.kind)
+
+    async def _on_timer(self, table: Table, kind: str) -> None:
+        now = self.clock.now()
+        if kind == "warn":
+            seat = table.to_move
+            assert seat is not None and table.deadline is not None
+            user = table.seats[seat].user or ""
+            self._bus.publish(ClockWarning(table.id, table.seq, seat, user, table.deadline))
+            self._timers.set(table.id, table.deadline, "expire", table.seq)
+        elif kind == "expire":
+            await self._bot_move(await self._stand_in(table))
+        elif kind == "deal":
+            await self._commit(steps.play(table, None, None, now, self._seeds))
+        else:
+            await self._bot_move(table)
+
+    async def _stand_in(self, table: Table) -> Table:
+        """The clock ran out: a bot plays this seat until its player acts again."""
+        seat = table.to_move
+        assert seat is not None
+        user, level = table.seats[seat].user or "", self.settings.stand_in_bot
+
+        def announce(new: Table) -> list[Any]:
+            return [SeatTakenByBot(new.id, new.seq, seat, user, level, for_good=False)]
+
+        seats = lobby.set_away(table, seat, True)
+        return await self._commit(steps.reseat(table, seats, self.clock.now(), announce))
+
+    async def _bot_move(self, table: Table) -> Table:
+        seat, match = table.to_move, table.match
+        assert seat is not None
+        level = table.seats[seat].bot or self.settings.stand_in_bot
+        legal = match.legal_actions()
+        # The seed follows from the log, so a bot's move can be reproduced.
+        bot = self.bots(level, table.id * 1_000_003 + table.seq)
+        try:
+            action = bot.choose(match.observation(seat), legal)
+        except Exception:
+            log.exception("table %s: bot %s failed; it plays its first legal move", table.id, level)
+            action = legal[0]
+        if action not in legal:
+            log.error("table %s: bot %s chose %s, not legal; replaced", table.id, level, action)
+            action = legal[0]
+        step = steps.play(table, action, f"bot:{level}", self.clock.now(), self._seeds)
+        return await self._commit(step)
+
+    # --- start-up -----------------------------------------------------------------------
+
+    async def resume_all(self) -> list[Table]:
+        """Load every open table, set aside the damaged ones, and re-arm their timers."""
+        resumed = []
+        for row in await self.store.load_open():
+            try:
+                table = await rebuild(row, self.store.load_actions)
+            except DamagedTable as e:
+                await self._set_aside(row.id, str(e))
+                continue
+            self._tables[table.id] = table
+            self._locks[table.id] = asyncio.Lock()
+            resumed.append(table)
+        for table in resumed:
+            self._bus.publish(TableResumed(table))
+            self._schedule(table)
+        if resumed or self.damaged:
+            log.info("resumed %d tables, set aside %d", len(resumed), len(self.damaged))
+        return resumed
+
+    async def _set_aside(self, table_id: int, reason: str) -> None:
+        log.error("table %s set aside: %s", table_id, reason)
+        self.damaged[table_id] = reason
+        try:
+            await self.store.set_aside(table_id, reason, self.clock.now())
+        except StoreUnavailable as e:
+            log.error("table %s could not be marked damaged: %s", table_id, e.detail)
+        self._bus.publish(TableDamaged(table_id, reason))
+
+
+async def _durable(commit: Awaitable[None]) -> bool:
+    """Wait for a commit even if our caller is cancelled meanwhile, so memory and
+    announcements follow the log; True if a cancellation is owed to the caller."""
+    task = asyncio.ensure_future(commit)
+    cancelled = False
+    while True:
+        try:
+            await asyncio.shield(task)
+        except asyncio.CancelledError:
+            if task.cancelled():
+                raise
+            cancelled = True
+            continue
+        return cancelled

@@ -1,0 +1,90 @@
+"""Errors the table service raises; every message is a sentence a player can read.
+
+Callers (the Discord cogs, the console) catch :class:`TableError` and show ``str(e)``.
+"""
+
+from __future__ import annotations
+
+
+class TableError(Exception):
+    """Something a player or host asked for that the table cannot do."""
+
+
+class UnknownTable(TableError):
+    def __init__(self, table_id: int) -> None:
+        super().__init__(f"There is no table #{table_id}.")
+        self.table_id = table_id
+
+
+class TableClosed(TableError):
+    """The table is finished, cancelled or set aside as damaged."""
+
+    def __init__(self, table_id: int, status: str) -> None:
+        super().__init__(f"Table #{table_id} is {status}.")
+        self.table_id = table_id
+        self.status = status
+
+
+class NotStarted(TableError):
+    pass
+
+
+class AlreadyStarted(TableError):
+    pass
+
+
+class NotSeated(TableError):
+    pass
+
+
+class AlreadySeated(TableError):
+    pass
+
+
+class SeatTaken(TableError):
+    pass
+
+
+class TableFull(TableError):
+    pass
+
+
+class TableNotFull(TableError):
+    pass
+
+
+class NotHost(TableError):
+    pass
+
+
+class BadOptions(TableError):
+    """Unknown game, rule option, preset or bot level."""
+
+
+class StaleAction(TableError):
+    """The action was made against an older state: a doubled or late click."""
+
+    def __init__(self, expected_seq: int, seq: int) -> None:
+        super().__init__(
+            "The table has moved on since you chose that; look again and choose anew."
+            if expected_seq < seq
+            else "That action was made against a state the table has not reached."
+        )
+        self.expected_seq = expected_seq
+        self.seq = seq
+
+
+class NotYourTurn(TableError):
+    pass
+
+
+class IllegalMove(TableError):
+    """The rules forbid the action; the message is the engine's reason."""
+
+
+class StoreUnavailable(TableError):
+    """The database refused the write (locked or failing); nothing was changed."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__("The table could not save that just now; nothing changed, try again.")
+        self.detail = detail

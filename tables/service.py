@@ -1,0 +1,296 @@
+"""TableService: the one owner of table state, between the adapters and the engine.
+
+Public API (``user`` ids, guild and channel ids are opaque strings; every method raises
+a :class:`tables.errors.TableError` whose message a player can read)::
+
+    service = await TableService.open(settings)   # opens the store, resumes open tables
+    unsubscribe = service.subscribe(handler)      # handler(event): plain or async function
+
+    # lobby
+    await service.create_table(game, guild_id, channel_id, host, options=None,
+                               seat=None, team=None) -> Table   # the host sits down too
+    await service.join(table_id, user, seat=None, team=None) -> Table
+    await service.move(table_id, user, seat) -> Table   # swap with a bot; the host swaps anyone
+    await service.add_bot(table_id, user, level="medium", seat=None, team=None) -> Table
+    await service.remove_bot(table_id, user, seat) -> Table
+    await service.leave(table_id, user) -> Table        # in play: a bot takes the seat for good
+    await service.start(table_id, user) -> Table        # host only, every seat filled
+    await service.cancel(table_id, user, admin=False) -> None   # host or a server admin
+
+    # play
+    await service.act(table_id, user, action, expected_seq) -> Table
+    await service.reclaim(table_id, user) -> Table      # back from away without acting
+
+    # reading
+    service.table(table_id) -> Table                    # open tables
+    service.tables(guild_id=None, channel_id=None, user=None) -> list[Table]
+    service.observation(table_id, user)                 # the engine's view of the user's seat
+    await service.hand_record(table_id, hand_number=None) -> dict
+    await service.match_results(guild_id=None) -> list[dict]
+    service.damaged -> dict[int, str]                   # tables set aside at start-up
+
+    await service.run_pending()   # fire due bot moves and clocks (tests, with a ManualClock)
+    await service.drain()         # wait for async subscribers
+    await service.close()
+
+``act`` takes an engine action (``Play(seat, card)``, ``Push``, ``Choose``, ``Bid``,
+``Swap``) for the user's own seat, made against ``expected_seq`` = ``table.seq``; it is
+committed before any event is announced.  Events: see :mod:`tables.events`.
+Errors: see :mod:`tables.errors`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+from typing import Any
+
+from engine.actions import Action, Deal
+from tables import games, lobby, steps
+from tables.clock import Clock
+from tables.core import TableCore
+from tables.errors import (
+    BadOptions,
+    NotHost,
+    NotSeated,
+    NotStarted,
+    NotYourTurn,
+    StaleAction,
+    TableError,
+    TableNotFull,
+    UnknownTable,
+)
+from tables.events import SeatChanged, SeatReclaimed, SeatTakenByBot, TableCancelled, TableCreated
+from tables.model import Table, TableOptions, TableStatus
+from tables.settings import Settings
+from tables.store import Store
+
+
+class TableService(TableCore):
+    @classmethod
+    async def open(
+        cls, settings: Settings, clock: Clock | None = None, autorun: bool = True, **kwargs: Any
+    ) -> TableService:
+        """Open the store, resume every open table, and (``autorun``) run bots and clocks.
+
+        ``kwargs`` go to the constructor: ``seeds`` (deal seeds), ``bots`` (level -> bot).
+        """
+        store = await Store.open(settings.db_path, settings.db_busy_timeout_s)
+        service = cls(store, settings, clock, **kwargs)
+        try:
+            await service.resume_all()
+        except BaseException:
+            await store.close()
+            raise
+        if autorun:
+            service.run_in_background()
+        return service
+
+    # --- reading ------------------------------------------------------------------------
+
+    def table(self, table_id: int) -> Table:
+        if table_id not in self._tables:
+            raise UnknownTable(table_id)
+        return self._tables[table_id]
+
+    def tables(
+        self, guild_id: str | None = None, channel_id: str | None = None, user: str | None = None
+    ) -> list[Table]:
+        return [
+            t
+            for t in self._tables.values()
+            if (guild_id is None or t.guild_id == guild_id)
+            and (channel_id is None or t.channel_id == channel_id)
+            and (user is None or t.seat_of(user) is not None)
+        ]
+
+    def observation(self, table_id: int, user: str) -> Any:
+        table = self.table(table_id)
+        seat = table.seat_of(user)
+        if seat is None:
+            raise NotSeated("You do not sit at this table.")
+        if table.match is None:
+            raise NotStarted("The match has not started yet.")
+        return table.match.observation(seat)
+
+    async def match_results(self, guild_id: str | None = None) -> list[dict[str, Any]]:
+        return await self.store.match_results(guild_id)
+
+    async def hand_record(self, table_id: int, hand_number: int | None = None) -> dict[str, Any]:
+        """A finished hand as a hand record (default: the last one finished)."""
+        row = await self.store.load_table(table_id)
+        if row is None:
+            raise UnknownTable(table_id)
+        match = games.new_match(row.game, TableOptions.from_json(row.options).rules)
+        finished: dict[int, Any] = {}
+        for _, text in row.actions:
+            action = games.action_from_json(text)
+            if isinstance(action, Deal) and match.hand is not None:
+                finished[match.hand_number] = match.hand
+            match, _ = match.apply(action)
+        if match.winner is not None:
+            finished[match.hand_number] = match.hand
+        if not finished:
+            raise TableError("No hand of this table has been finished yet.")
+        number = max(finished) if hand_number is None else hand_number
+        if number not in finished:
+            raise TableError(f"Hand {number} is not a finished hand of this table.")
+        return games.hand_record(row.game, finished[number])
+
+    # --- the lobby ----------------------------------------------------------------------
+
+    async def create_table(
+        self,
+        game: str,
+        guild_id: str,
+        channel_id: str,
+        host: str,
+        options: TableOptions | None = None,
+        seat: int | None = None,
+        team: int | None = None,
+        sit: bool = True,
+    ) -> Table:
+        """A new table in the lobby; the host takes a seat unless ``sit`` is False."""
+        options = options or TableOptions(
+            card_clock_s=self.settings.card_clock_s, contract_clock_s=self.settings.contract_clock_s
+        )
+        try:
+            games.new_match(game, options.rules)
+        except (ValueError, TypeError) as e:
+            raise BadOptions(str(e)) from None
+        now = self.clock.now()
+        table = Table.lobby(0, game, guild_id, channel_id, host, options, now)
+        if sit:
+            table = replace(table, seats=lobby.sit(table, host, seat, team))
+        table_id = await self.store.create_table(
+            game, guild_id, channel_id, host, options.to_json(), table.seats, now
+        )
+        table = replace(table, id=table_id)
+        self._tables[table_id] = table
+        self._locks[table_id] = asyncio.Lock()
+        self._bus.publish(TableCreated(table))
+        return table
+
+    async def join(
+        self, table_id: int, user: str, seat: int | None = None, team: int | None = None
+    ) -> Table:
+        async with self._lobby(table_id) as table:
+            return await self._reseat(table, lobby.sit(table, user, seat, team), user)
+
+    async def move(self, table_id: int, user: str, seat: int) -> Table:
+        async with self._lobby(table_id) as table:
+            seats = lobby.move(table, user, seat, may_swap_people=user == table.host)
+            return await self._reseat(table, seats, user)
+
+    async def add_bot(
+        self,
+        table_id: int,
+        user: str,
+        level: str = "medium",
+        seat: int | None = None,
+        team: int | None = None,
+    ) -> Table:
+        try:
+            self.bots(level, 0)
+        except ValueError as e:
+            raise BadOptions(str(e)) from None
+        async with self._lobby(table_id) as table:
+            self._require_member(table, user)
+            return await self._reseat(table, lobby.add_bot(table, level, seat, team), user)
+
+    async def remove_bot(self, table_id: int, user: str, seat: int) -> Table:
+        async with self._lobby(table_id) as table:
+            self._require_member(table, user)
+            return await self._reseat(table, lobby.remove_bot(table, seat), user)
+
+    async def leave(self, table_id: int, user: str) -> Table:
+        """Stand up in the lobby; in play, hand the seat to a bot for good."""
+        async with self._hold(table_id) as table:
+            if table.status is TableStatus.PLAYING:
+                return await self._leave_match(table, user)
+            seats = lobby.stand(table, user)
+            if user != table.host:
+                return await self._reseat(table, seats, user)
+            people = [s.user for s in seats if s.user is not None]
+            if not people:  # the host leaves an empty lobby: nobody is left to start it
+                event = TableCancelled(table.id, user)
+                return await self._close(table, TableStatus.CANCELLED, event)
+            return await self._reseat(table, seats, user, host=people[0])
+
+    async def start(self, table_id: int, user: str) -> Table:
+        async with self._lobby(table_id) as table:
+            if user != table.host:
+                raise NotHost("Only the host can start the table.")
+            if not table.is_full:
+                raise TableNotFull("Every seat needs a player or a bot before the start.")
+            playing = replace(table, status=TableStatus.PLAYING)
+            step = steps.play(playing, None, None, self.clock.now(), self._seeds, started=True)
+            return await self._commit(step)
+
+    async def cancel(self, table_id: int, user: str, admin: bool = False) -> None:
+        async with self._hold(table_id) as table:
+            if user != table.host and not admin:
+                raise NotHost("Only the host or a server admin can cancel the table.")
+            await self._close(table, TableStatus.CANCELLED, TableCancelled(table.id, user))
+
+    # --- play ---------------------------------------------------------------------------
+
+    async def act(self, table_id: int, user: str, action: Action, expected_seq: int) -> Table:
+        """Apply one action of the user's seat, made against ``expected_seq``."""
+        async with self._hold(table_id) as table:
+            if table.status is not TableStatus.PLAYING:
+                raise NotStarted("The match has not started yet.")
+            seat = table.seat_of(user)
+            if seat is None:
+                raise NotSeated("You do not sit at this table.")
+            if table.seats[seat].away:  # any action takes the seat back from the bot
+                table = await self._reclaim(table, seat)
+            if expected_seq != table.seq:
+                raise StaleAction(expected_seq, table.seq)
+            if isinstance(action, Deal) or getattr(action, "seat", None) != seat:
+                raise NotYourTurn(f"You play seat {seat}; that action is not yours to make.")
+            step = steps.play(table, action, user, self.clock.now(), self._seeds)
+            return await self._commit(step)
+
+    async def reclaim(self, table_id: int, user: str) -> Table:
+        async with self._hold(table_id) as table:
+            seat = table.seat_of(user)
+            if seat is None:
+                raise NotSeated("You do not sit at this table.")
+            return await self._reclaim(table, seat) if table.seats[seat].away else table
+
+    async def _reclaim(self, table: Table, seat: int) -> Table:
+        user = table.seats[seat].user
+        assert user is not None
+
+        def announce(new: Table) -> list[Any]:
+            turn = steps.turn_event(new) if new.to_move == seat else None
+            return [SeatReclaimed(new.id, new.seq, seat, user)] + ([turn] if turn else [])
+
+        seats = lobby.set_away(table, seat, False)
+        return await self._commit(steps.reseat(table, seats, self.clock.now(), announce))
+
+    async def _leave_match(self, table: Table, user: str) -> Table:
+        seat = table.seat_of(user)
+        if seat is None:
+            raise NotSeated("You do not sit at this table.")
+        level = self.settings.stand_in_bot
+        seats = lobby.hand_to_bot(table, user, level)
+
+        def announce(new: Table) -> list[Any]:
+            events: list[Any] = [SeatTakenByBot(new.id, new.seq, seat, user, level, True)]
+            turn = steps.turn_event(new) if new.to_move == seat else None
+            return events + ([turn] if turn else [])
+
+        return await self._commit(steps.reseat(table, seats, self.clock.now(), announce))
+
+    async def _reseat(self, table: Table, seats: Any, user: str, host: str | None = None) -> Table:
+        def announce(new: Table) -> list[Any]:
+            changed = next((s.number for s in seats if s != table.seats[s.number]), 0)
+            return [SeatChanged(new, changed)]
+
+        return await self._commit(steps.reseat(table, seats, self.clock.now(), announce, host))
+
+    def _require_member(self, table: Table, user: str) -> None:
+        if user != table.host and table.seat_of(user) is None:
+            raise NotSeated("Only the host or a seated player can do that.")

@@ -1,0 +1,144 @@
+"""One step of a table, computed before anything is saved.
+
+Each function takes the table as committed and returns a :class:`Step`: the table as it
+will be, the :class:`Write` that makes it so, and the events to announce once the write
+is durable.  Nothing here awaits, so a refused action leaves no trace anywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from engine.actions import Action, Deal
+from engine.errors import IllegalAction
+from engine.errors import NotYourTurn as EngineNotYourTurn
+from engine.phase import Phase
+from tables import games
+from tables.errors import IllegalMove, NotYourTurn
+from tables.events import GameEvent, TableFinished, TableStarted, TurnStarted
+from tables.model import Seat, Table, TableStatus
+from tables.store import MatchResult, Write
+
+
+@dataclass(slots=True)
+class Step:
+    table: Table
+    write: Write
+    events: list[Any] = field(default_factory=list)
+
+
+def deadline_for(table: Table, now: float) -> float | None:
+    """When the seat to move runs out of time: only people have a clock."""
+    match = table.match
+    if table.status is not TableStatus.PLAYING or match is None or match.to_move is None:
+        return None
+    if table.seats[match.to_move].played_by_bot:
+        return None
+    clock = table.options.clock_for(match.phase)
+    return None if not clock else now + clock
+
+
+def turn_event(table: Table) -> TurnStarted | None:
+    match = table.match
+    if table.status is not TableStatus.PLAYING or match is None or match.to_move is None:
+        return None
+    seat = match.to_move
+    return TurnStarted(table.id, table.seq, seat, table.seats[seat], match.phase, table.deadline)
+
+
+def apply_action(match: Any, action: Action) -> tuple[Any, list[Any]]:
+    """The engine's verdict, in the service's errors."""
+    try:
+        return match.apply(action)
+    except EngineNotYourTurn as e:
+        raise NotYourTurn(str(e)) from None
+    except IllegalAction as e:
+        raise IllegalMove(str(e)) from None
+
+
+def play(
+    table: Table,
+    action: Action | None,
+    actor: str | None,
+    now: float,
+    seed: Callable[[], int],
+    started: bool = False,
+) -> Step:
+    """Apply ``action`` (None: only deal), then deal the next hand if one is due.
+
+    A deal goes into the log with the action that ended the previous hand, so a table
+    in play is never left waiting for cards.
+    """
+    match = table.match
+    if match is None:
+        match = games.new_match(table.game, table.options.rules)
+    seq, snapshot = table.seq, None
+    rows: list[tuple[int, str, str | None]] = []
+    events: list[Any] = []
+    if action is not None:
+        match, engine_events = apply_action(match, action)
+        rows.append((seq, games.action_to_json(action), actor))
+        seq += 1
+        events += [GameEvent(table.id, seq, e) for e in engine_events]
+    while match.phase is Phase.DEAL:
+        deal = Deal(seed())
+        match, engine_events = match.apply(deal)
+        rows.append((seq, games.action_to_json(deal), None))
+        seq += 1
+        events += [GameEvent(table.id, seq, e) for e in engine_events]
+        snapshot = (seq, games.engine_fingerprint(), games.snapshot(match))
+    finished = match.winner is not None
+    status = TableStatus.FINISHED if finished else TableStatus.PLAYING
+    new = replace(table, match=match, seq=seq, status=status, updated_at=now)
+    new = replace(new, deadline=deadline_for(new, now))
+    write = Write(
+        table.id, status.value, new.deadline, now, rows,
+        seats=new.seats if finished else None,
+        snapshot=snapshot,
+        started_at=now if started else None,
+        result=_result(new, now) if finished else None,
+    )  # fmt: skip
+    if started:
+        events.insert(0, TableStarted(new))
+    if finished:
+        events.append(TableFinished(new))
+    elif turn := turn_event(new):
+        events.append(turn)
+    return Step(new, write, events)
+
+
+def _result(table: Table, now: float) -> MatchResult:
+    match = table.match
+    return MatchResult(
+        sheet=[list(h) for h in match.sheet],
+        scores=list(match.scores),
+        winner=match.winner,
+        sides=[match.side_of(s.number) for s in table.seats],
+        finished_at=now,
+    )
+
+
+def reseat(
+    table: Table,
+    seats: tuple[Seat, ...],
+    now: float,
+    announce: Callable[[Table], list[Any]],
+    host: str | None = None,
+) -> Step:
+    """New seats: lobby changes, a person away or back, a bot taking a seat for good.
+
+    The clock restarts when a person gets the turn back.
+    """
+    new = replace(table, seats=seats, host=host or table.host, updated_at=now)
+    mover = table.to_move
+    if mover is None or table.seats[mover].played_by_bot != seats[mover].played_by_bot:
+        new = replace(new, deadline=deadline_for(new, now))
+    write = Write(table.id, new.status.value, new.deadline, now, seats=seats, host=host)
+    return Step(new, write, announce(new))
+
+
+def close(table: Table, status: TableStatus, now: float, events: list[Any]) -> Step:
+    new = replace(table, status=status, deadline=None, updated_at=now)
+    return Step(new, Write(table.id, status.value, None, now), events)

@@ -1,0 +1,382 @@
+"""The SQLite store: every line of SQL in the project lives here.
+
+One file in WAL mode; numbered migrations (``tables/migrations/NNN_*.sql``) applied at
+start-up.  The service commits each step as one :class:`Write`; writes that arrive while
+a commit is running are committed together in the next transaction ("group commit"),
+so two hundred busy tables cost a handful of transactions, not two hundred.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import re
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from tables.errors import StoreUnavailable
+from tables.model import Seat
+
+log = logging.getLogger(__name__)
+MIGRATIONS = Path(__file__).parent / "migrations"
+OPEN = ("lobby", "playing")
+
+
+@dataclass(slots=True)
+class MatchResult:
+    """A finished match, as the league will read it."""
+
+    sheet: list[list[int]]
+    scores: list[int]
+    winner: int
+    sides: list[int]  # the side of each seat
+    finished_at: float
+
+
+@dataclass(slots=True)
+class Write:
+    """One service step, committed atomically: the table row and what goes with it."""
+
+    table_id: int
+    status: str
+    deadline: float | None
+    updated_at: float
+    actions: list[tuple[int, str, str | None]] = field(default_factory=list)  # seq, JSON, actor
+    seats: Sequence[Seat] | None = None
+    snapshot: tuple[int, str, bytes] | None = None  # seq, engine fingerprint, state
+    started_at: float | None = None
+    result: MatchResult | None = None
+    host: str | None = None  # a new host, when the old one left the lobby
+
+
+@dataclass(slots=True)
+class StoredTable:
+    """A table's rows as read back, not yet parsed: parsing is where damage shows."""
+
+    id: int
+    game: str
+    guild_id: str
+    channel_id: str
+    host: str
+    options: str
+    status: str
+    deadline: float | None
+    created_at: float
+    updated_at: float
+    started_at: float | None
+    seats: list[Seat] = field(default_factory=list)
+    snapshot: tuple[int, str, bytes] | None = None
+    actions: list[tuple[int, str]] = field(default_factory=list)  # from the snapshot on
+
+
+class Store:
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+        self._lock = asyncio.Lock()  # one transaction at a time on the one connection
+        self._pending: list[tuple[Write, asyncio.Future[None]]] = []
+        self._flusher: asyncio.Task[None] | None = None
+
+    @classmethod
+    async def open(cls, path: str | Path, busy_timeout_s: float = 5.0) -> Store:
+        db = await aiosqlite.connect(str(path), isolation_level=None)
+        try:
+            await db.execute("PRAGMA journal_mode = WAL")
+            # NORMAL in WAL mode survives a killed process; only power loss may lose the
+            # last commits, and then the database is still consistent.
+            await db.execute("PRAGMA synchronous = NORMAL")
+            await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_s * 1000)}")
+            await db.execute("PRAGMA foreign_keys = ON")
+            store = cls(db)
+            await store._migrate()
+        except BaseException:
+            await db.close()
+            raise
+        return store
+
+    async def close(self) -> None:
+        while self._flusher is not None and not self._flusher.done():
+            await asyncio.shield(self._flusher)
+        await self._db.close()
+
+    async def _migrate(self) -> None:
+        version = (await self._one("PRAGMA user_version"))[0]
+        for path in sorted(MIGRATIONS.glob("*.sql")):
+            number = int(re.match(r"\d+", path.name).group())  # type: ignore[union-attr]
+            if number <= version:
+                continue
+            script = (
+                f"BEGIN IMMEDIATE;\n{path.read_text()}\nPRAGMA user_version = {number};\nCOMMIT;"
+            )
+            try:
+                await self._db.executescript(script)
+            except sqlite3.Error:
+                await self._db.execute("ROLLBACK")
+                raise
+            log.info("applied migration %s", path.name)
+
+    async def _one(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        async with self._db.execute(sql, params) as cursor:
+            return await cursor.fetchone()
+
+    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        async with self._db.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
+
+    # --- writing ------------------------------------------------------------------------
+
+    async def create_table(
+        self,
+        game: str,
+        guild_id: str,
+        channel_id: str,
+        host: str,
+        options: str,
+        seats: Sequence[Seat],
+        now: float,
+    ) -> int:
+        """Insert a new table in the lobby with its seats; returns its id."""
+        async with self._lock:
+            try:
+                await self._db.execute("BEGIN IMMEDIATE")
+                cursor = await self._db.execute(
+                    "INSERT INTO tables (game, guild_id, channel_id, host, options, status,"
+                    " created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?)",
+                    (game, guild_id, channel_id, host, options, now, now),
+                )
+                table_id = cursor.lastrowid
+                assert table_id is not None
+                await self._db.executemany(_SEAT_SQL, [_seat_row(table_id, s) for s in seats])
+                await self._db.execute("COMMIT")
+            except sqlite3.Error as e:
+                await self._rollback()
+                raise StoreUnavailable(str(e)) from e
+        return table_id
+
+    async def commit(self, write: Write) -> None:
+        """Commit one step; returns once it is durable.  StoreUnavailable if it is not."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((write, future))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush())
+        # Shielded: a caller that gives up waiting must not cancel other callers' commit.
+        await asyncio.shield(future)
+
+    async def _flush(self) -> None:
+        async with self._lock:
+            while self._pending:
+                batch, self._pending = self._pending, []
+                try:
+                    await self._transaction([w for w, _ in batch])
+                except sqlite3.IntegrityError:
+                    await self._commit_one_by_one(batch)  # find the write that conflicts
+                    continue
+                except sqlite3.Error as e:
+                    for _, future in batch:
+                        future.set_exception(StoreUnavailable(str(e)))
+                    continue
+                for _, future in batch:
+                    future.set_result(None)
+
+    async def _commit_one_by_one(self, batch: list[tuple[Write, asyncio.Future[None]]]) -> None:
+        for write, future in batch:
+            try:
+                await self._transaction([write])
+            except sqlite3.Error as e:
+                future.set_exception(StoreUnavailable(str(e)))
+            else:
+                future.set_result(None)
+
+    async def _transaction(self, writes: list[Write]) -> None:
+        db = self._db
+        try:
+            await db.execute("BEGIN IMMEDIATE")
+            await db.executemany(
+                "UPDATE tables SET status = ?, deadline = ?, updated_at = ?,"
+                " started_at = COALESCE(?, started_at), host = COALESCE(?, host) WHERE id = ?",
+                [
+                    (w.status, w.deadline, w.updated_at, w.started_at, w.host, w.table_id)
+                    for w in writes
+                ],
+            )
+            actions = [
+                (w.table_id, s, a, who, w.updated_at) for w in writes for s, a, who in w.actions
+            ]
+            if actions:
+                await db.executemany(
+                    "INSERT INTO actions (table_id, seq, action, actor, at) VALUES (?, ?, ?, ?, ?)",
+                    actions,
+                )
+            seats = [_seat_row(w.table_id, s) for w in writes if w.seats for s in w.seats]
+            if seats:
+                await db.executemany(_SEAT_SQL, seats)
+            snapshots = [(w.table_id, *w.snapshot) for w in writes if w.snapshot]
+            if snapshots:
+                await db.executemany(
+                    "INSERT OR REPLACE INTO snapshots (table_id, seq, engine, state)"
+                    " VALUES (?, ?, ?, ?)",
+                    snapshots,
+                )
+            for w in writes:
+                if w.result is not None:
+                    await self._insert_result(w)
+            await db.execute("COMMIT")
+        except sqlite3.Error:
+            await self._rollback()
+            raise
+
+    async def _insert_result(self, w: Write) -> None:
+        r = w.result
+        assert r is not None
+        await self._db.execute(
+            "INSERT INTO matches (table_id, game, guild_id, channel_id, options, sheet, scores,"
+            " winner, started_at, finished_at) SELECT id, game, guild_id, channel_id, options,"
+            " ?, ?, ?, started_at, ? FROM tables WHERE id = ?",
+            (json.dumps(r.sheet), json.dumps(r.scores), r.winner, r.finished_at, w.table_id),
+        )
+        assert w.seats is not None
+        await self._db.executemany(
+            "INSERT INTO match_players (table_id, seat, side, user_id, bot, left_user)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            [(w.table_id, s.number, r.sides[s.number], s.user, s.bot, s.left) for s in w.seats],
+        )
+
+    async def _rollback(self) -> None:
+        with contextlib.suppress(sqlite3.Error):  # none open if BEGIN itself failed
+            await self._db.execute("ROLLBACK")
+
+    async def set_aside(self, table_id: int, reason: str, now: float) -> None:
+        """Mark a table damaged so start-up stops trying it; an admin can look at it."""
+        async with self._lock:
+            try:
+                await self._db.execute(
+                    "UPDATE tables SET status = 'damaged', reason = ?, updated_at = ? WHERE id = ?",
+                    (reason, now, table_id),
+                )
+            except sqlite3.Error as e:
+                raise StoreUnavailable(str(e)) from e
+
+    # --- reading ------------------------------------------------------------------------
+
+    async def load_open(self) -> list[StoredTable]:
+        """Every table in the lobby or in play, with the actions since its snapshot."""
+        try:
+            return await self._load_open()
+        except sqlite3.Error as e:
+            raise StoreUnavailable(str(e)) from e
+
+    async def _load_open(self) -> list[StoredTable]:
+        rows = await self._all(
+            "SELECT id, game, guild_id, channel_id, host, options, status, deadline,"
+            " created_at, updated_at, started_at FROM tables WHERE status IN (?, ?) ORDER BY id",
+            OPEN,
+        )
+        tables = {r[0]: StoredTable(*r) for r in rows}
+        for r in await self._all(
+            "SELECT s.table_id, s.seat, s.user_id, s.bot, s.away, s.left_user FROM seats s"
+            " JOIN tables t ON t.id = s.table_id WHERE t.status IN (?, ?)"
+            " ORDER BY s.table_id, s.seat",
+            OPEN,
+        ):
+            tables[r[0]].seats.append(Seat(r[1], r[2], r[3], bool(r[4]), r[5]))
+        for r in await self._all(
+            "SELECT s.table_id, s.seq, s.engine, s.state FROM snapshots s"
+            " JOIN tables t ON t.id = s.table_id WHERE t.status IN (?, ?)",
+            OPEN,
+        ):
+            tables[r[0]].snapshot = (r[1], r[2], r[3])
+        for r in await self._all(
+            "SELECT a.table_id, a.seq, a.action FROM actions a"
+            " JOIN tables t ON t.id = a.table_id LEFT JOIN snapshots s ON s.table_id = a.table_id"
+            " WHERE t.status IN (?, ?) AND a.seq >= COALESCE(s.seq, 0)"
+            " ORDER BY a.table_id, a.seq",
+            OPEN,
+        ):
+            tables[r[0]].actions.append((r[1], r[2]))
+        return list(tables.values())
+
+    async def load_table(self, table_id: int) -> StoredTable | None:
+        """One table (any status) with its seats and whole log; None if there is none."""
+        try:
+            row = await self._one(
+                "SELECT id, game, guild_id, channel_id, host, options, status, deadline,"
+                " created_at, updated_at, started_at FROM tables WHERE id = ?",
+                (table_id,),
+            )
+            if row is None:
+                return None
+            table = StoredTable(*row)
+            for r in await self._all(
+                "SELECT seat, user_id, bot, away, left_user FROM seats WHERE table_id = ?"
+                " ORDER BY seat",
+                (table_id,),
+            ):
+                table.seats.append(Seat(r[0], r[1], r[2], bool(r[3]), r[4]))
+            table.actions = await self.load_actions(table_id)
+        except sqlite3.Error as e:
+            raise StoreUnavailable(str(e)) from e
+        return table
+
+    async def load_actions(self, table_id: int, from_seq: int = 0) -> list[tuple[int, str]]:
+        try:
+            rows = await self._all(
+                "SELECT seq, action FROM actions WHERE table_id = ? AND seq >= ? ORDER BY seq",
+                (table_id, from_seq),
+            )
+        except sqlite3.Error as e:
+            raise StoreUnavailable(str(e)) from e
+        return [(r[0], r[1]) for r in rows]
+
+    async def status_of(self, table_id: int) -> str | None:
+        try:
+            row = await self._one("SELECT status FROM tables WHERE id = ?", (table_id,))
+        except sqlite3.Error as e:
+            raise StoreUnavailable(str(e)) from e
+        return None if row is None else row[0]
+
+    async def match_results(self, guild_id: str | None = None) -> list[dict[str, Any]]:
+        """Finished matches, oldest first, each with its players: the league's input."""
+        where, params = ("WHERE guild_id = ?", (guild_id,)) if guild_id else ("", ())
+        try:
+            rows = await self._all(
+                "SELECT table_id, game, guild_id, channel_id, options, sheet, scores, winner,"
+                f" started_at, finished_at FROM matches {where} ORDER BY finished_at",
+                params,
+            )
+            players = await self._all(
+                "SELECT table_id, seat, side, user_id, bot, left_user FROM match_players"
+                " ORDER BY table_id, seat"
+            )
+        except sqlite3.Error as e:
+            raise StoreUnavailable(str(e)) from e
+        by_table: dict[int, list[dict[str, Any]]] = {}
+        for p in players:
+            by_table.setdefault(p[0], []).append(
+                {"seat": p[1], "side": p[2], "user": p[3], "bot": p[4], "left": p[5]}
+            )
+        keys = ("table_id", "game", "guild_id", "channel_id", "options", "sheet", "scores")
+        out = []
+        for r in rows:
+            result = dict(zip(keys, r[:7], strict=True))
+            for k in ("options", "sheet", "scores"):
+                result[k] = json.loads(result[k])
+            result.update(winner=r[7], started_at=r[8], finished_at=r[9])
+            result["players"] = by_table.get(r[0], [])
+            out.append(result)
+        return out
+
+
+_SEAT_SQL = (
+    "INSERT OR REPLACE INTO seats (table_id, seat, user_id, bot, away, left_user)"
+    " VALUES (?, ?, ?, ?, ?, ?)"
+)
+
+
+def _seat_row(table_id: int, s: Seat) -> tuple[Any, ...]:
+    return (table_id, s.number, s.user, s.bot, int(s.away), s.left)
