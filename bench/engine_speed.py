@@ -16,11 +16,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.actions import Deal  # noqa: E402
-from engine.replay import run  # noqa: E402
-from engine.schieber.match import SchieberMatch  # noqa: E402
-from engine.schieber.playout import bench_random_hands  # noqa: E402
-from engine.schieber.record import hand_to_record  # noqa: E402
+from engine.actions import Deal
+from engine.replay import run
+from engine.schieber.match import SchieberMatch
+from engine.schieber.playout import bench_random_hands
+from engine.schieber.record import hand_to_record
 
 
 def random_records(n: int, seed: int = 1) -> list[str]:

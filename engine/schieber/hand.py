@@ -30,7 +30,10 @@ from engine.schieber import core
 from engine.schieber.rules import SchieberRules
 from engine.schieber.weis import Weis, best_weis, weis_key
 
-Credit = tuple[int, int]  # (team, points as they go on the score sheet)
+Credit = tuple[int, int]
+_KING_QUEEN = tuple(
+    (s * 9 + Rank.KING, s * 9 + Rank.QUEEN) if s < 4 else () for s in range(6)
+)  # (team, points as they go on the score sheet)
 
 
 def team_of(seat: int) -> int:
@@ -237,7 +240,7 @@ class SchieberHand(NamedTuple):
         )
         if len(state.trick) < 4:
             return state, events, []
-        return state._close_trick(events, stoeck_now=stoeck_shown and not self.stoeck_shown)
+        return state._close_trick(events)
 
     def _stoeck_complete(self, held_after: int) -> bool:
         pair = 1 << (self.ci * 9 + Rank.KING) | 1 << (self.ci * 9 + Rank.QUEEN)
@@ -249,9 +252,7 @@ class SchieberHand(NamedTuple):
         cards = (Card(suit, Rank.KING), Card(suit, Rank.QUEEN))
         return Declaration(self.stoeck_seat, "stoeck", cards, 20)
 
-    def _close_trick(
-        self, events: list[Event], stoeck_now: bool
-    ) -> tuple[SchieberHand, list[Event], list[Credit]]:
+    def _close_trick(self, events: list[Event]) -> tuple[SchieberHand, list[Event], list[Credit]]:
         ci, m = self.ci, self.multiplier
         winner = (self.leader + core.trick_winner(ci, self.trick)) % 4
         table = self.terms.points_table
@@ -260,7 +261,9 @@ class SchieberHand(NamedTuple):
         if last:
             points += core.LAST_TRICK_BONUS
         credits: list[Credit] = []
-        if stoeck_now:
+        # Stöck counts at the end of the trick in which its second card fell: the
+        # holder plays one card a trick, so a trump K or Q here once shown is that card.
+        if self.stoeck_shown and any(c in _KING_QUEEN[ci] for c in self.trick):
             credits.append((team_of(self.stoeck_seat), 20 * m))  # type: ignore[arg-type]
         weis_team = self.weis_team
         if not self.tricks:
