@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
@@ -29,6 +30,7 @@ from tables.store import Store
 
 log = logging.getLogger(__name__)
 BotFactory = Callable[[str, int], Any]
+CLOSED_KEPT = 1000  # closed tables kept in memory so their last state can be shown
 RETRY_S = 2.0  # after the store refused a bot's or a clock's write
 
 
@@ -49,6 +51,7 @@ class TableCore:
         self._bus = EventBus()
         self._tables: dict[int, Table] = {}
         self._locks: dict[int, asyncio.Lock] = {}
+        self._closed: OrderedDict[int, Table] = OrderedDict()  # recently closed, for show
         self._timers = Timers()
         self._wake = asyncio.Event()
         self._runner: asyncio.Task[None] | None = None
@@ -91,6 +94,8 @@ class TableCore:
     async def _closed_error(self, table_id: int) -> TableError:
         if table_id in self.damaged:
             return TableClosed(table_id, TableStatus.DAMAGED.value)
+        if table_id in self._closed:
+            return TableClosed(table_id, self._closed[table_id].status.value)
         status = await self.store.status_of(table_id)
         return UnknownTable(table_id) if status is None else TableClosed(table_id, status)
 
@@ -103,6 +108,9 @@ class TableCore:
         else:
             self._tables.pop(table.id, None)
             self._locks.pop(table.id, None)
+            self._closed[table.id] = table
+            while len(self._closed) > CLOSED_KEPT:
+                self._closed.popitem(last=False)
         for event in step.events:
             self._bus.publish(event)
         self._schedule(table)

@@ -3,26 +3,26 @@
 Public API (``user`` ids, guild and channel ids are opaque strings; every method raises
 a :class:`tables.errors.TableError` whose message a player can read)::
 
-    service = await TableService.open(settings)   # opens the store, resumes open tables
+    service = await TableService.open(settings, subscribers=[handler])  # resumes tables
     unsubscribe = service.subscribe(handler)      # handler(event): plain or async function
 
     # lobby
     await service.create_table(game, guild_id, channel_id, host, options=None,
-                               seat=None, team=None) -> Table   # the host sits down too
+                               seat=None, team=None, sit=True) -> Table  # host sits if sit
     await service.join(table_id, user, seat=None, team=None) -> Table
     await service.move(table_id, user, seat) -> Table   # swap with a bot; the host swaps anyone
     await service.add_bot(table_id, user, level="medium", seat=None, team=None) -> Table
     await service.remove_bot(table_id, user, seat) -> Table
     await service.leave(table_id, user) -> Table        # in play: a bot takes the seat for good
     await service.start(table_id, user) -> Table        # host only, every seat filled
-    await service.cancel(table_id, user, admin=False) -> None   # host or a server admin
+    await service.cancel(table_id, user, admin=False) -> Table  # host or a server admin
 
     # play
     await service.act(table_id, user, action, expected_seq) -> Table
     await service.reclaim(table_id, user) -> Table      # back from away without acting
 
     # reading
-    service.table(table_id) -> Table                    # open tables
+    service.table(table_id) -> Table                    # open or lately closed
     service.tables(guild_id=None, channel_id=None, user=None) -> list[Table]
     service.observation(table_id, user)                 # the engine's view of the user's seat
     await service.hand_record(table_id, hand_number=None) -> dict
@@ -42,11 +42,13 @@ Errors: see :mod:`tables.errors`.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
 from engine.actions import Action, Deal
 from tables import games, lobby, steps
+from tables.bus import Handler
 from tables.clock import Clock
 from tables.core import TableCore
 from tables.errors import (
@@ -69,14 +71,23 @@ from tables.store import Store
 class TableService(TableCore):
     @classmethod
     async def open(
-        cls, settings: Settings, clock: Clock | None = None, autorun: bool = True, **kwargs: Any
+        cls,
+        settings: Settings,
+        clock: Clock | None = None,
+        autorun: bool = True,
+        subscribers: Iterable[Handler] = (),
+        **kwargs: Any,
     ) -> TableService:
         """Open the store, resume every open table, and (``autorun``) run bots and clocks.
 
-        ``kwargs`` go to the constructor: ``seeds`` (deal seeds), ``bots`` (level -> bot).
+        ``subscribers`` are subscribed before the tables resume, so they see every
+        TableResumed and TableDamaged.  ``kwargs`` go to the constructor: ``seeds``
+        (deal seeds), ``bots`` (level, seed -> bot).
         """
         store = await Store.open(settings.db_path, settings.db_busy_timeout_s)
         service = cls(store, settings, clock, **kwargs)
+        for handler in subscribers:
+            service.subscribe(handler)
         try:
             await service.resume_all()
         except BaseException:
@@ -89,9 +100,11 @@ class TableService(TableCore):
     # --- reading ------------------------------------------------------------------------
 
     def table(self, table_id: int) -> Table:
-        if table_id not in self._tables:
+        """An open table, or one closed lately (finished or cancelled) as it ended."""
+        table = self._tables.get(table_id) or self._closed.get(table_id)
+        if table is None:
             raise UnknownTable(table_id)
-        return self._tables[table_id]
+        return table
 
     def tables(
         self, guild_id: str | None = None, channel_id: str | None = None, user: str | None = None
@@ -227,16 +240,20 @@ class TableService(TableCore):
             step = steps.play(playing, None, None, self.clock.now(), self._seeds, started=True)
             return await self._commit(step)
 
-    async def cancel(self, table_id: int, user: str, admin: bool = False) -> None:
+    async def cancel(self, table_id: int, user: str, admin: bool = False) -> Table:
+        """Close an open table for good; ``admin`` is for the Discord layer to vouch for."""
         async with self._hold(table_id) as table:
             if user != table.host and not admin:
                 raise NotHost("Only the host or a server admin can cancel the table.")
-            await self._close(table, TableStatus.CANCELLED, TableCancelled(table.id, user))
+            return await self._close(table, TableStatus.CANCELLED, TableCancelled(table.id, user))
 
     # --- play ---------------------------------------------------------------------------
 
     async def act(self, table_id: int, user: str, action: Action, expected_seq: int) -> Table:
-        """Apply one action of the user's seat, made against ``expected_seq``."""
+        """Apply one action of the user's seat, made against ``expected_seq``.
+
+        The action is committed, then announced; the returned table is the new state.
+        """
         async with self._hold(table_id) as table:
             if table.status is not TableStatus.PLAYING:
                 raise NotStarted("The match has not started yet.")
