@@ -1,0 +1,242 @@
+"""The console table: play either game at the terminal against bots.
+
+It goes through the very same :class:`TableService` and SQLite file as the Discord
+bot: you sit in seat 0, bots fill the other seats, and an unfinished console table is
+resumed the next time.  Type a card by its code (``H10``) or by its number in the list;
+``push`` or a contract (``hearts``, ``obenabe``); ``take``, ``pass``, ``name spades``,
+``swap``; ``help``; ``quit``.
+
+>>> from engine.cards import Card
+>>> parse("h10", seat=0, legal=[])
+Play(seat=0, card=Card('H10'))
+>>> parse("name spades", seat=1, legal=[])
+Bid(seat=1, kind=<BidKind.NAME: 'name'>, suit=<Suit.SPADES: 0>)
+>>> parse("2", seat=0, legal=["a", "b"])
+'b'
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import dataclasses
+import json
+import random
+import sys
+import threading
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from engine.actions import Action, Bid, BidKind, Choose, Contract, Play, Push, Swap
+from engine.cards import Card, Suit
+from tables import text
+from tables.errors import TableError
+from tables.events import TableCancelled, TableFinished, TurnStarted
+from tables.model import Table, TableOptions, TableStatus
+from tables.service import TableService
+from tables.settings import Settings
+
+ME = "console"
+PLACE = "console"  # the guild and channel of console tables
+HELP = """Type the number of a choice, or:
+  a card code: SA, H10, DJ, C6      push / hearts / obenabe / undenufe (Schieber)
+  take / pass / name spades / swap (Klaberjass)
+  show (the table again)   record (the last finished hand as JSON)   help   quit"""
+
+
+def parse(line: str, seat: int, legal: list[Any]) -> Any:
+    """An action for the seat, a console command (a str), or None if not understood."""
+    words = line.strip().lower().split()
+    if not words:
+        return None
+    if words[0].isdigit():
+        n = int(words[0])
+        return legal[n - 1] if 1 <= n <= len(legal) else None
+    if words[0] in ("help", "quit", "exit", "show", "record", "?"):
+        return {"exit": "quit", "?": "help"}.get(words[0], words[0])
+    if words == ["push"]:
+        return Push(seat)
+    if words in (["take"], ["pass"]):
+        return Bid(seat, BidKind(words[0]))
+    if words == ["swap"]:
+        return Swap(seat)
+    if len(words) == 2 and words[0] == "name":
+        try:
+            return Bid(seat, BidKind.NAME, Suit.from_word(words[1]))
+        except ValueError:
+            return None
+    if len(words) == 1 and words[0] in {c.value for c in Contract}:
+        return Choose(seat, Contract(words[0]))
+    try:
+        return Play(seat, Card.from_code(words[0]))
+    except ValueError:
+        return None
+
+
+class Lines:
+    """Standard input read by a daemon thread, so Ctrl-C never waits for a line."""
+
+    def __init__(self, stdin: TextIO) -> None:
+        self.queue: asyncio.Queue[str] = asyncio.Queue()
+        loop = asyncio.get_running_loop()
+
+        def pump() -> None:
+            for line in iter(stdin.readline, ""):
+                loop.call_soon_threadsafe(self.queue.put_nowait, line)
+            loop.call_soon_threadsafe(self.queue.put_nowait, "")  # the end of input
+
+        threading.Thread(target=pump, daemon=True, name="console-input").start()
+
+    async def read(self) -> str | None:
+        line = await self.queue.get()
+        if not line:
+            self.queue.put_nowait("")  # stay at the end for any later read
+            return None
+        return line
+
+
+class Console:
+    def __init__(self, service: TableService, stdin: TextIO, out: TextIO) -> None:
+        self.service = service
+        self.lines = Lines(stdin)
+        self.out = out
+        self.turn = asyncio.Event()  # set when it is our move, or the table closed
+        self.table: Table | None = None
+
+    def say(self, line: str) -> None:
+        print(line, file=self.out, flush=True)
+
+    def on_event(self, event: Any) -> None:
+        table = self.table
+        if table is None or getattr(event, "table_id", None) != table.id:
+            return
+        line = text.table_event_line(event, table, ME)
+        if line is not None:
+            self.say(line)
+        mine = isinstance(event, TurnStarted) and event.player.user == ME
+        if mine or isinstance(event, TableFinished | TableCancelled):
+            self.turn.set()
+
+    async def play(self, table: Table) -> None:
+        self.table = table
+        self.say(f"Table #{table.id}: {table.game}. You sit in seat {table.seat_of(ME)}.")
+        while True:
+            table = self.table = self.service.table(table.id)
+            if not table.status.is_open:
+                return
+            if table.to_move is None or table.seats[table.to_move].user != ME:
+                self.turn.clear()
+                await self.turn.wait()
+                continue
+            view = self.service.observation(table.id, ME)
+            self.say("\n" + text.describe(table, view, ME))
+            self.say("Your move: " + text.choices(view.legal))
+            if not await self.prompt(table, list(view.legal)):
+                return
+
+    async def prompt(self, table: Table, legal: list[Action]) -> bool:
+        """Read until one action is accepted; False when the player quits."""
+        seat = table.seat_of(ME)
+        assert seat is not None
+        while True:
+            self.out.write("> ")
+            self.out.flush()
+            line = await self.lines.read()
+            if line is None or parse(line, seat, legal) == "quit":
+                self.say("\nBye. The table is saved; run the console again to carry on.")
+                return False
+            choice = parse(line, seat, legal)
+            if choice is None:
+                self.say("Not understood; type help for what you can type.")
+            elif choice == "help":
+                self.say(HELP)
+            elif choice == "show":
+                self.say(text.describe(table, self.service.observation(table.id, ME), ME))
+            elif choice == "record":
+                await self.show_record(table)
+            else:
+                try:
+                    await self.service.act(table.id, ME, choice, table.seq)
+                    return True
+                except TableError as e:
+                    self.say(str(e))
+
+    async def show_record(self, table: Table) -> None:
+        try:
+            self.say(json.dumps(await self.service.hand_record(table.id), ensure_ascii=False))
+        except TableError as e:
+            self.say(str(e))
+
+
+async def open_table(service: TableService, args: argparse.Namespace) -> Table:
+    """The unfinished console table of this game, or a new one against bots."""
+    for table in service.tables(guild_id=PLACE, user=ME):
+        if table.game != args.game:
+            continue
+        if not args.new and table.status is TableStatus.PLAYING:
+            return table
+        await service.cancel(table.id, ME)
+    rules: dict[str, Any] = {}
+    if args.preset:
+        rules["preset"] = args.preset
+    if args.target:
+        rules["target"] = args.target
+    options = TableOptions(rules, card_clock_s=None, contract_clock_s=None)  # no hurry here
+    table = await service.create_table(args.game, PLACE, PLACE, ME, options, seat=0)
+    for _ in range(len(table.seats) - 1):
+        table = await service.add_bot(table.id, ME, args.bots)
+    return await service.start(table.id, ME)
+
+
+def seeded(seed: int | None) -> Callable[[], int] | None:
+    """Deal seeds drawn from ``seed``: the same cards again, for bug reports and tests."""
+    if seed is None:
+        return None
+    rng = random.Random(seed)
+    return lambda: rng.randrange(2**63)
+
+
+async def run(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    settings = Settings.from_env()
+    settings = dataclasses.replace(
+        settings,
+        db_path=args.db or settings.db_path,
+        bot_pause_s=settings.bot_pause_s if args.pause is None else args.pause,
+    )
+    service = await TableService.open(settings, seeds=seeded(args.seed))
+    console = Console(service, stdin, out)
+    service.subscribe(console.on_event)  # before any await: no bot moves unseen
+    try:
+        table = await open_table(service, args)
+        await console.play(table)
+        final = service.table(table.id)
+        if final.status is TableStatus.FINISHED:
+            console.say(f"Final score {' : '.join(map(str, final.scores))}.")
+    finally:
+        await service.close()
+    return 0
+
+
+def arguments(argv: list[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="python bot.py --console", description=__doc__.split("\n")[0])
+    p.add_argument("--game", choices=("schieber", "klaberjass"), default="schieber")
+    p.add_argument("--preset", help="Schieber preset: pagat-3000, swisslos-2500, tournament-1000")
+    p.add_argument("--target", type=int, help="points to win")
+    p.add_argument("--bots", default="medium", help="bot level: easy, medium, hard")
+    p.add_argument("--db", help="SQLite file (default: TRUMPF_DB or trumpf.sqlite3)")
+    p.add_argument("--pause", type=float, help="seconds between bot moves")
+    p.add_argument("--new", action="store_true", help="start afresh, cancelling a saved table")
+    p.add_argument("--seed", type=int, help="seed the deals, to play the same cards again")
+    return p.parse_args(argv)
+
+
+def main(argv: list[str] | None = None, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
+    args = arguments(argv)
+    try:
+        return asyncio.run(run(args, stdin, out))
+    except KeyboardInterrupt:
+        print("\nBye. The table is saved.", file=out)
+        return 0
+    except (TableError, ValueError, OSError) as e:
+        print(f"The console table stopped: {e}", file=sys.stderr)
+        return 1

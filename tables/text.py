@@ -1,0 +1,161 @@
+"""Tables, events and observations as plain text, for the console table.
+
+>>> from tables.model import Seat
+>>> names = seat_names((Seat(0, user="me"), Seat(1, bot="easy"), Seat(2, bot="easy"),
+...                     Seat(3, user="zoe")), "me")
+>>> names
+('You', 'Bot 1', 'Bot 2 (partner)', 'zoe')
+>>> from engine.events import CardPlayed
+>>> from engine.cards import Card
+>>> event_line(CardPlayed(1, Card.from_code("H10")), names)
+'Bot 1 plays ♥10'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine import events as ev
+from engine.actions import Action, BidKind
+from engine.phase import Phase
+from tables import events as te
+from tables.model import Seat, Table
+
+
+def seat_names(seats: Sequence[Seat], me: str) -> tuple[str, ...]:
+    """How each seat is called from ``me``'s chair."""
+    mine = next((s.number for s in seats if s.user == me), None)
+    names = []
+    for s in seats:
+        if s.user == me:
+            names.append("You")
+            continue
+        name = s.user if s.user is not None else f"Bot {s.number}"
+        if len(seats) == 4 and mine is not None and s.number == (mine + 2) % 4:
+            name += " (partner)"
+        names.append(name)
+    return tuple(names)
+
+
+def side_name(table: Table, side: int, me: str) -> str:
+    mine = table.seat_of(me)
+    if mine is not None and table.side_of(mine) == side:
+        return "You" if len(table.seats) == 2 else "Your team"
+    if len(table.seats) == 2:
+        return seat_names(table.seats, me)[side]
+    return "Their team"
+
+
+def cards(cs: Sequence[Any]) -> str:
+    return " ".join(str(c) for c in cs)
+
+
+def event_line(event: Any, names: Sequence[str]) -> str | None:
+    """One engine event as a line; None for events not worth a line."""
+    n = names
+    match event:
+        case ev.HandDealt(number, dealer, first):
+            return f"\n— Hand {number}: {_does(n[dealer], 'deal')}, {n[first]} to begin —"
+        case ev.ContractPushed(seat, to):
+            return f"{_does(n[seat], 'push', 'es')} to {n[to]}."
+        case ev.ContractChosen(seat, contract, _):
+            return f"{_does(n[seat], 'choose')} {contract.label}."
+        case ev.BidMade(seat, kind, suit):
+            said = (
+                f"name {suit.symbol} {suit.word}" if kind is BidKind.NAME and suit else kind.value
+            )
+            return f"{n[seat]}: {said}."
+        case ev.TrumpFixed(maker, trump):
+            return f"Trump is {trump.symbol} {trump.word}, made by {n[maker]}."
+        case ev.HandAnnulled():
+            return "Both passed twice: the hand is annulled and dealt again."
+        case ev.TrumpSwapped(seat, given, taken):
+            return f"{_does(n[seat], 'swap')} {given} for {taken}."
+        case ev.CardPlayed(seat, card):
+            return f"{_does(n[seat], 'play')} {card}"
+        case ev.WeisAnnounced(seat, points):
+            return f"{_does(n[seat], 'announce')} {points}."
+        case ev.DeclarationsScored(scored, _, side, points) if side is not None:
+            shown = "; ".join(f"{n[d.seat]}: {d}" for d in scored)
+            return f"Declarations scored ({points}): {shown}"
+        case ev.StoeckDeclared(declaration, points):
+            return f"{n[declaration.seat]}: {declaration.name}! (+{points})"
+        case ev.TrickWon(number, _, _, winner, points):
+            return f"  Trick {number} to {n[winner]} (+{points})."
+        case ev.HandScored(number, _, totals, scores, match_by, maker_failed):
+            extra = " (the maker failed)" if maker_failed else ""
+            if match_by is not None:
+                extra = f" ({_side(names, match_by)} took every trick: Match!)"
+            return (
+                f"Hand {number} scores {_score(totals)}{extra}; the match stands {_score(scores)}."
+            )
+        case ev.MatchWon(winner, scores):
+            return f"\n*** {_side(names, winner)} won the match, {_score(scores)}. ***"
+    return None
+
+
+def _does(name: str, verb: str, ending: str = "s") -> str:
+    return f"{name} {verb}" if name == "You" else f"{name} {verb}{ending}"
+
+
+def _side(names: Sequence[str], side: int) -> str:
+    if len(names) == 4:
+        return f"{names[side]} and {names[side + 2]}".replace(" (partner)", "")
+    return names[side]
+
+
+def _score(scores: Sequence[int]) -> str:
+    return " : ".join(map(str, scores))
+
+
+def table_event_line(event: Any, table: Table, me: str) -> str | None:
+    """A service event (not a game event) as a line; None if it needs none."""
+    names = seat_names(table.seats, me)
+    match event:
+        case te.GameEvent(event=inner):
+            return event_line(inner, names)
+        case te.SeatTakenByBot(seat=seat, user=user, for_good=for_good):
+            how = "for good" if for_good else "until they play again"
+            return f"A bot plays for {user} (seat {seat}) {how}."
+        case te.SeatReclaimed(user=user):
+            return f"{user} is back."
+        case te.ClockWarning(user=user, deadline=deadline):
+            return f"{user}: your clock runs out at {deadline:.0f}."
+        case te.TableCancelled(by=by):
+            return f"The table was cancelled by {by}."
+        case te.TableDamaged(table_id=table_id, reason=reason):
+            return f"Table #{table_id} was set aside: {reason}"
+    return None
+
+
+def describe(table: Table, view: Any, me: str) -> str:
+    """The table from ``me``'s seat: contract, trick on the table, scores, own hand."""
+    names = seat_names(table.seats, me)
+    lines = [f"Hand {view.hand_number} · {_contract(view, names)} · {_scores(table, view, me)}"]
+    if getattr(view, "table_card", None) is not None and view.phase is Phase.BIDDING:
+        lines.append(f"Turned up: {view.table_card}")
+    if view.trick:
+        lines.append("On the table: " + ", ".join(f"{names[s]} {c}" for s, c in view.trick))
+    lines.append(f"Your hand: {cards(view.hand)}")
+    return "\n".join(lines)
+
+
+def _contract(view: Any, names: Sequence[str]) -> str:
+    contract = getattr(view, "contract", None)
+    if contract is not None:
+        return f"{contract.label} by {names[view.maker]}"
+    trump = getattr(view, "trump", None)
+    if trump is not None:
+        return f"trump {trump.symbol} {trump.word} by {names[view.maker]}"
+    return "no trump yet"
+
+
+def _scores(table: Table, view: Any, me: str) -> str:
+    sides = [f"{side_name(table, i, me)} {s}" for i, s in enumerate(view.scores)]
+    return f"{', '.join(sides)} (to {view.target})"
+
+
+def choices(legal: Sequence[Action]) -> str:
+    """The legal actions, numbered from 1 as the console accepts them."""
+    return "  ".join(f"{i}) {a}" for i, a in enumerate(legal, 1))
