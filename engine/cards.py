@@ -91,8 +91,8 @@ class Card:
     @staticmethod
     def from_code(code: str) -> Card:
         try:
-            return _BY_CODE[code.strip().upper()]
-        except (KeyError, AttributeError):
+            return _BY_CODE.get(code) or _BY_CODE[code.strip().upper()]
+        except (KeyError, AttributeError, TypeError):
             raise ValueError(f"not a card code: {code!r}") from None
 
     @staticmethod

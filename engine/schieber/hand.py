@@ -154,17 +154,16 @@ class SchieberHand(NamedTuple):
     # --- applying actions -------------------------------------------------------------
 
     def apply(self, action: Action) -> tuple[SchieberHand, list[Event], list[Credit]]:
-        seat = getattr(action, "seat", None)
-        if self.complete:
+        if len(self.tricks) == 9:
             raise IllegalAction("The hand is over.")
-        if seat != self.to_move:
+        if getattr(action, "seat", None) != self.to_move:
             raise NotYourTurn(f"It is not your turn: seat {self.to_move} is to play.")
+        if type(action) is Play:  # the common case first: replays apply 36 a hand
+            return self._play(action)
         if isinstance(action, Push):
             return self._push(action)
         if isinstance(action, Choose):
             return self._choose(action)
-        if isinstance(action, Play):
-            return self._play(action)
         raise IllegalAction(f"{action} is not a Schieber action.")
 
     def _push(self, action: Push) -> tuple[SchieberHand, list[Event], list[Credit]]:
@@ -310,12 +309,9 @@ class SchieberHand(NamedTuple):
             key=lambda s: (weis_key(self.weis[s][0], self.ci), -order.index(s)),
         )
         team = team_of(best_seat)
-        scored = tuple(
-            d for d in self.declarations() if d.kind != "stoeck" and team_of(d.seat) == team
-        )
-        lost = tuple(
-            d for d in self.declarations() if d.kind != "stoeck" and team_of(d.seat) != team
-        )
+        weis = [d for d in self.declarations() if d.kind != "stoeck"]
+        scored = tuple(d for d in weis if team_of(d.seat) == team)
+        lost = tuple(d for d in weis if team_of(d.seat) != team)
         total = sum(d.points for d in scored)
         events.append(DeclarationsScored(scored, lost, team, total * self.multiplier))
         return team, total
