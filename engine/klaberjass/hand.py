@@ -20,7 +20,8 @@ maker rule settles both totals at once, so the credits come in one go.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
+from typing import Any
 
 from engine.actions import Action, Bid, BidKind, Play, Swap
 from engine.cards import CARDS, PIQUET_DECK, SUIT_OF, Card, Rank, Suit, indices_of, mask_of
@@ -339,21 +340,20 @@ class KlaberjassHand:
         if seat == self.bela_seat and not bela_shown and not held[seat] & core.BELA_PAIR[trump]:
             bela_shown = True
             events.append(StoeckDeclared(self._bela(), core.BELA_POINTS))
-        state = replace(
-            self,
-            held=tuple(held),
-            trick=self.trick + (card,),
-            to_move=1 - seat,
-            bela_shown=bela_shown,
-            actions=self.actions + (action,),
-        )
+        changes = {
+            "held": (held[0], held[1]),
+            "bela_shown": bela_shown,
+            "actions": self.actions + (action,),
+        }
         if led == core.NO_CARD:
-            return state, events, []
-        return state._close_trick(events)
+            return self._evolve(trick=(card,), to_move=1 - seat, **changes), events, []
+        return self._close_trick(led, card, events, changes)
 
-    def _close_trick(self, events: list[Event]) -> tuple[KlaberjassHand, list[Event], list[Credit]]:
-        assert self.trump is not None
-        trump, (led, second) = self.trump, self.trick
+    def _close_trick(
+        self, led: int, second: int, events: list[Event], changes: dict[str, Any]
+    ) -> tuple[KlaberjassHand, list[Event], list[Credit]]:
+        trump = self.trump
+        assert trump is not None
         winner = (self.leader + core.trick_winner(trump, led, second)) % 2
         points = core.POINTS[trump][led] + core.POINTS[trump][second]
         if len(self.tricks) == core.TRICKS - 1:
@@ -372,17 +372,25 @@ class KlaberjassHand:
         events.append(trick)
         hand_points = list(self.points)
         hand_points[winner] += points
-        state = replace(
-            self,
+        state = self._evolve(
             trick=(),
             tricks=self.tricks + (trick,),
             leader=winner,
             to_move=winner,
             sequence_seat=sequence_seat,
-            points=tuple(hand_points),
+            points=(hand_points[0], hand_points[1]),
+            **changes,
         )
         credits = list(enumerate(state.credited)) if state.complete else []
         return state, events, credits
+
+    def _evolve(self, **changes: Any) -> KlaberjassHand:
+        """``dataclasses.replace`` for the hot path of a replay: the same new state, made
+        without re-running ``__init__`` (a card is played thousands of times a second)."""
+        new = object.__new__(KlaberjassHand)
+        for name, slot in _SLOTS:
+            slot.__set__(new, changes[name] if name in changes else slot.__get__(self))
+        return new
 
     # --- the hand's result ------------------------------------------------------------
 
@@ -437,6 +445,10 @@ class KlaberjassHand:
         assert self.maker is not None
         totals = self.own_totals
         return totals[self.maker] <= totals[1 - self.maker]
+
+
+# The slot of each field, for KlaberjassHand._evolve.
+_SLOTS = tuple((f.name, KlaberjassHand.__dict__[f.name]) for f in fields(KlaberjassHand))
 
 
 def _bela_holder(held: tuple[int, ...] | list[int], trump: Suit) -> int | None:
