@@ -387,10 +387,7 @@ class KlaberjassHand:
     def _evolve(self, **changes: Any) -> KlaberjassHand:
         """``dataclasses.replace`` for the hot path of a replay: the same new state, made
         without re-running ``__init__`` (a card is played thousands of times a second)."""
-        new = object.__new__(KlaberjassHand)
-        for name, slot in _SLOTS:
-            slot.__set__(new, changes[name] if name in changes else slot.__get__(self))
-        return new
+        return _evolve(self, changes)
 
     # --- the hand's result ------------------------------------------------------------
 
@@ -447,8 +444,21 @@ class KlaberjassHand:
         return totals[self.maker] <= totals[1 - self.maker]
 
 
-# The slot of each field, for KlaberjassHand._evolve.
-_SLOTS = tuple((f.name, KlaberjassHand.__dict__[f.name]) for f in fields(KlaberjassHand))
+def _make_evolve() -> Any:
+    """Build ``_evolve(hand, changes)``: one line per field that sets its slot on a new
+    hand, from ``changes`` or from ``hand`` (as ``dataclasses`` builds ``__init__``)."""
+    namespace: dict[str, Any] = {"new_hand": object.__new__, "KlaberjassHand": KlaberjassHand}
+    lines = ["def _evolve(hand, changes):", "    new = new_hand(KlaberjassHand)"]
+    for i, f in enumerate(fields(KlaberjassHand)):
+        namespace[f"set_{i}"] = KlaberjassHand.__dict__[f.name].__set__
+        value = f"changes[{f.name!r}] if {f.name!r} in changes else hand.{f.name}"
+        lines.append(f"    set_{i}(new, {value})")
+    lines.append("    return new")
+    exec("\n".join(lines), namespace)
+    return namespace["_evolve"]
+
+
+_evolve = _make_evolve()
 
 
 def _bela_holder(held: tuple[int, ...] | list[int], trump: Suit) -> int | None:
