@@ -387,6 +387,7 @@ class KlaberjassHand:
     def _evolve(self, **changes: Any) -> KlaberjassHand:
         """``dataclasses.replace`` for the hot path of a replay: the same new state, made
         without re-running ``__init__`` (a card is played thousands of times a second)."""
+        assert changes.keys() <= _FIELD_NAMES, f"not fields: {changes.keys() - _FIELD_NAMES}"
         return _evolve(self, changes)
 
     # --- the hand's result ------------------------------------------------------------
@@ -459,6 +460,7 @@ def _make_evolve() -> Any:
 
 
 _evolve = _make_evolve()
+_FIELD_NAMES = frozenset(f.name for f in fields(KlaberjassHand))
 
 
 def _bela_holder(held: tuple[int, ...] | list[int], trump: Suit) -> int | None:

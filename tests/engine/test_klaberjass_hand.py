@@ -1,5 +1,7 @@
 """One Klaberjass hand: bidding, the 7 swap, play, sequences, Bela and the maker rule."""
 
+import dataclasses
+
 import pytest
 
 from engine.actions import Bid, BidKind, Play, Swap
@@ -333,3 +335,12 @@ def test_trick_points_are_the_card_values():
     for trick in hand.tricks:
         values = sum(POINTS[Suit.HEARTS][c.index] for c in trick.cards)
         assert trick.points == values + (10 if trick.number == 9 else 0)
+
+
+def test_the_fast_state_copy_equals_dataclasses_replace():
+    hand = run(scripted(), Bid(1, TAKE), (1, "SA"))[0]
+    changes = {"to_move": 0, "trick": (), "bela_shown": True, "points": (3, 4)}
+    assert hand._evolve(**changes) == dataclasses.replace(hand, **changes)
+    assert hand._evolve() == hand and hand._evolve() is not hand
+    with pytest.raises(AssertionError, match="not fields"):
+        hand._evolve(score=1)
