@@ -42,7 +42,7 @@ def parse_cards(codes: Any, what: str) -> list[Card]:
 
 
 def parse_action(obj: Any) -> Action:
-    if not isinstance(obj, dict) or not isinstance(obj.get("seat"), int):
+    if not isinstance(obj, dict) or type(obj.get("seat")) is not int:  # a bool is an int too
         raise RecordError(f"an action needs a seat: {obj!r}")
     seat = obj["seat"]
     try:
