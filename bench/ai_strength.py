@@ -1,0 +1,155 @@
+"""Bot strength by duplicate play: ``python bench/ai_strength.py [--quick]``.
+
+Each deal is played twice with the two sides swapped (Schieber: the teams' seats;
+Klaberjass: the two seats), so the cards' luck cancels.  A pair's share is one side's
+points over both plays divided by all points of both plays; the figure is the mean share
+over the pairs with a 95% confidence interval (normal approximation), and n pairs.
+
+Prints one ``name value`` line per figure.  Hard's move times are CPU seconds of the
+worker process (``time.process_time``), which is also the clock its budget runs on
+here: this machine is shared, and wall time would measure the neighbours too.  Moves
+with a single legal action are not timed (no bot thinks about those).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.actions import Deal
+from engine.bots import BOTS
+from engine.bots.base import Bot
+from engine.klaberjass.match import KlaberjassMatch
+from engine.schieber.match import SchieberMatch
+
+
+@dataclass(frozen=True)
+class Duel:
+    name: str
+    game: str  # "schieber" or "klaberjass"
+    first: str  # the level whose share is reported
+    second: str
+    pairs: int
+    budget_s: float  # the hard bot's budget per decision
+
+
+def make_bot(level: str, budget_s: float) -> Bot:
+    if level == "hard":
+        return BOTS["hard"](budget_s=budget_s, clock=time.process_time)
+    return BOTS[level]()
+
+
+def play_deal(
+    game: str, seed: int, bots: list[Bot], timed: list[bool]
+) -> tuple[tuple[int, ...], list[float]]:
+    """One hand of ``game`` dealt by ``seed``; the points each side put on the sheet, and
+    the CPU seconds of every timed seat's decisions."""
+    match: Any = SchieberMatch.new() if game == "schieber" else KlaberjassMatch.new()
+    match, _ = match.apply(Deal(seed))
+    times: list[float] = []
+    moves = 0
+    while match.to_move is not None and match.hand_number == 1:
+        seat = match.to_move
+        legal = match.legal_actions()
+        rng = random.Random(seed * 1000 + moves)
+        start = time.process_time()
+        action = bots[seat].choose(match.observation(seat), legal, rng)
+        if timed[seat] and len(legal) > 1:
+            times.append(time.process_time() - start)
+        if action not in legal:
+            raise AssertionError(f"{type(bots[seat]).__name__} chose an illegal {action}")
+        match, _ = match.apply(action)
+        moves += 1
+    sheet = match.sheet[0] if match.sheet else (0, 0)
+    return sheet, times
+
+
+def play_pair(job: tuple[Duel, int]) -> tuple[float | None, list[float]]:
+    """Both plays of one deal; ``first``'s share of all points, and hard's move times."""
+    duel, seed = job
+    seats = 4 if duel.game == "schieber" else 2
+    mine = theirs = 0
+    times: list[float] = []
+    for side in (0, 1):  # the side (team or seat parity) ``first`` plays
+        levels = [duel.first if s % 2 == side else duel.second for s in range(seats)]
+        bots = [make_bot(level, duel.budget_s) for level in levels]
+        timed = [level == "hard" for level in levels]
+        sheet, t = play_deal(duel.game, seed, bots, timed)
+        times += t
+        mine += sheet[side]
+        theirs += sheet[1 - side]
+    total = mine + theirs
+    return (mine / total if total else None), times
+
+
+def share_line(shares: list[float]) -> str:
+    n = len(shares)
+    mean = sum(shares) / n
+    sd = math.sqrt(sum((s - mean) ** 2 for s in shares) / (n - 1)) if n > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(n)
+    return f"{mean:.3f} [{mean - half:.3f}, {mean + half:.3f}] n={n}"
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)] if values else 0.0
+
+
+def run(duels: list[Duel], processes: int, emit: Callable[[str], None]) -> None:
+    with Pool(processes) as pool:
+        for duel in duels:
+            start = time.perf_counter()
+            jobs = [(duel, 1_000_003 * (i + 1)) for i in range(duel.pairs)]
+            shares: list[float] = []
+            times: list[float] = []
+            for share, t in pool.imap_unordered(play_pair, jobs, chunksize=1):
+                if share is not None:
+                    shares.append(share)
+                times += t
+            emit(f"{duel.name}_points_share {share_line(shares)}")
+            if "hard" in (duel.first, duel.second):
+                emit(f"{duel.game}_hard_move_ms_p95 {1000 * p95(times):.0f}")
+                emit(f"{duel.game}_hard_move_ms_max {1000 * max(times, default=0):.0f}")
+                emit(f"{duel.game}_hard_moves_timed {len(times)}")
+            emit(f"{duel.name}_wall_s {time.perf_counter() - start:.0f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="small n and budgets (< 120 s)")
+    parser.add_argument("--processes", type=int, default=min(2, os.cpu_count() or 1))
+    parser.add_argument("--only", default="", help="run only the duels whose name has this")
+    parser.add_argument("--scale", type=float, default=1.0, help="multiply every n")
+    parser.add_argument("--budget", type=float, default=None, help="hard's budget (seconds)")
+    args = parser.parse_args()
+    if args.quick:
+        budget = args.budget if args.budget is not None else 0.05
+        sizes = {"s_me": 150, "s_hm": 24, "k_me": 400, "k_hm": 60}
+    else:
+        budget = args.budget if args.budget is not None else 1.0
+        sizes = {"s_me": 2000, "s_hm": 110, "k_me": 4000, "k_hm": 240}
+    n = {k: max(2, int(v * args.scale)) for k, v in sizes.items()}
+    duels = [
+        Duel("schieber_medium_vs_easy", "schieber", "medium", "easy", n["s_me"], budget),
+        Duel("klaberjass_medium_vs_easy", "klaberjass", "medium", "easy", n["k_me"], budget),
+        Duel("schieber_hard_vs_medium", "schieber", "hard", "medium", n["s_hm"], budget),
+        Duel("klaberjass_hard_vs_medium", "klaberjass", "hard", "medium", n["k_hm"], budget),
+    ]
+    duels = [d for d in duels if args.only in d.name]
+    print(f"hard_budget_s {budget}", flush=True)
+    run(duels, args.processes, lambda line: print(line, flush=True))
+
+
+if __name__ == "__main__":
+    main()

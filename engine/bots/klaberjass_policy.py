@@ -1,0 +1,103 @@
+"""A fast rule-based Klaberjass card player on plain ints.
+
+Like ``schieber_policy``, ``play_card`` serves the medium bot (with the cards the
+opponent may hold) and the hard bot's rollouts (with the cards he does hold in a
+sampled deal).  Leading: the best trump left draws the opponent's trumps, then the best
+cards left of a side suit that he cannot ruff are cashed, else a cheap card goes.
+Following: the cheapest card that wins a trick worth winning, else the cheapest card.
+
+>>> from engine.cards import Card, mask_of
+>>> codes = lambda s: mask_of(Card.from_code(c) for c in s.split())
+>>> hand = codes("SA S10 HJ H7")  # hearts trump, the opponent led the spade King:
+>>> Card.at(play_card(1, hand, Card.from_code("SK").index, codes("SQ H9"))).code  # the Ten wins it
+'S10'
+"""
+
+from __future__ import annotations
+
+from engine.bots.base import bits
+from engine.cards import PIQUET_DECK, SUIT_MASK, SUIT_OF
+from engine.klaberjass.core import KEY, POINTS, legal_mask
+
+
+def _beat_table(t: int, led: int) -> tuple[int, ...]:
+    key = KEY[t][led]
+    return tuple(sum(1 << o for o in range(36) if key[o] > key[c]) & PIQUET_DECK for c in range(36))
+
+
+BEAT = tuple(tuple(_beat_table(t, led) for led in range(4)) for t in range(4))
+ABOVE = tuple(
+    tuple(BEAT[t][SUIT_OF[c]][c] & SUIT_MASK[SUIT_OF[c]] for c in range(36)) for t in range(4)
+)
+STRENGTH = tuple(
+    tuple(KEY[t][SUIT_OF[c]][c] - (100 if SUIT_OF[c] == t else 0) for c in range(36))
+    for t in range(4)
+)
+_KEEP = (0, 1, 2, 4, 7, 11, 16, 22)  # what a rank (0-7 in its suit) may still win
+
+
+def _dump_cost(t: int, c: int) -> int:
+    strength = max(0, STRENGTH[t][c])
+    cost = POINTS[t][c] * 2 + _KEEP[strength]
+    if SUIT_OF[c] == t:
+        cost += 40 + 4 * strength
+    return cost
+
+
+DUMP_COST = tuple(tuple(_dump_cost(t, c) for c in range(36)) for t in range(4))
+
+
+def play_card(trump: int, hand: int, led: int, opp: int) -> int:
+    """The card to play: lead if ``led`` is -1, else follow it; ``opp`` is a mask of
+    the cards the opponent may hold."""
+    legal = legal_mask(trump, hand, led)
+    if legal & (legal - 1) == 0:
+        return legal.bit_length() - 1
+    if led < 0:
+        return _lead(trump, hand, opp)
+    suit = SUIT_OF[led]
+    points = POINTS[trump]
+    winners = legal & BEAT[trump][suit][led]
+    if winners:
+        key = KEY[trump][suit]
+        w = min(bits(winners), key=key.__getitem__)
+        if SUIT_OF[w] != trump or suit == trump or points[led] + points[w] >= 10:
+            return w
+        if winners == legal:
+            return w
+    cost = DUMP_COST[trump]
+    return min(bits(legal), key=cost.__getitem__)
+
+
+def _lead(trump: int, hand: int, opp: int) -> int:
+    trumps = SUIT_MASK[trump]
+    above, strength, points = ABOVE[trump], STRENGTH[trump], POINTS[trump]
+    my_trumps = hand & trumps
+    opp_trumps = opp & trumps
+    if my_trumps and opp_trumps:
+        top = max(bits(my_trumps), key=strength.__getitem__)
+        if not above[top] & opp:
+            return top
+    cash, cash_value = -1, -1
+    low, low_cost = -1, 1 << 30
+    cost = DUMP_COST[trump]
+    for s in range(4):
+        if s == trump:
+            continue
+        cards = hand & SUIT_MASK[s]
+        if not cards:
+            continue
+        ruffable = opp_trumps and not opp & SUIT_MASK[s]
+        for c in bits(cards):
+            if not above[c] & opp:
+                if not ruffable and points[c] + 1 > cash_value:
+                    cash, cash_value = c, points[c] + 1
+                continue
+            v = cost[c] + (8 if ruffable else 0)
+            if v < low_cost:
+                low, low_cost = c, v
+    if cash >= 0:
+        return cash
+    if low >= 0:
+        return low
+    return min(bits(hand), key=cost.__getitem__)
