@@ -1,0 +1,371 @@
+"""The service's subscriber that keeps each table's public messages.
+
+Events are queued per table and shown by one task per table at a time: whatever arrives
+while that task talks to Discord is shown together in its next round, so a burst of bot
+moves becomes one edit and one message of lines, not one request each.  A table has a
+lobby message, one table message per hand (edited in place), lines for what happened
+(tricks, Weis, Stöck, Bela, results, a failed maker), a mention when it is the turn of
+someone whose private hand cannot update, and a result with the score sheet.
+
+Discord errors never reach the table: a failed request is retried once and then logged;
+a deleted message is posted again; a channel that is gone silences the table's messages
+(the table itself stays in the store).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import discord
+
+from cogs.buttons import message_kwargs
+from cogs.render import chunks, mention, table_event_line
+from cogs.screens import (
+    Screen,
+    closed_screen,
+    hand_over_screen,
+    lobby_screen,
+    result_screen,
+    table_screen,
+    turn_ping,
+)
+from engine.events import HandDealt, HandScored, TrumpFixed
+from tables import events as te
+from tables.errors import TableError
+from tables.model import Table, TableStatus
+
+if TYPE_CHECKING:
+    from cogs.app import TrumpfBot
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+QUIET = discord.AllowedMentions.none()
+
+
+class MessageGone(Exception):
+    """The message to edit was deleted."""
+
+
+@dataclass(slots=True)
+class Board:
+    """What the announcer knows of one table's messages."""
+
+    table_id: int
+    pending: list[Any] = field(default_factory=list)
+    task: asyncio.Task[None] | None = None
+    channel_id: int | None = None
+    lost: bool = False  # the channel is gone or unusable: nothing more is posted
+    lobby: int | None = None  # message ids
+    lobby_key: str | None = None
+    lobby_done: bool = False
+    hand: int | None = None
+    hand_number: int = 0
+    hand_key: str | None = None
+    ping: int | None = None
+    turn: tuple[int, int] | None = None  # (seq, seat) of the last turn seen to
+    result: int | None = None
+    scored: HandScored | None = None  # the current hand's result, once scored
+    maker: int | None = None
+
+
+class Announcer:
+    def __init__(self, bot: TrumpfBot, interval_s: float = 1.0, retry_s: float = 1.0) -> None:
+        self.bot = bot
+        self.interval_s = interval_s  # at most one round of messages a table per interval
+        self.retry_s = retry_s
+        self.boards: dict[int, Board] = {}
+
+    # --- receiving ------------------------------------------------------------------------
+
+    def on_event(self, event: Any) -> None:
+        """The service's subscriber: queue the event, start the table's task if idle."""
+        table_id = getattr(event, "table_id", None)
+        if table_id is None:
+            return
+        board = self.boards.get(table_id)
+        if board is None:
+            board = self.boards[table_id] = Board(table_id)
+        board.pending.append(event)
+        self._kick(board)
+
+    def _kick(self, board: Board) -> None:
+        if board.task is None or board.task.done():
+            board.task = asyncio.get_running_loop().create_task(self._run(board))
+
+    def message_deleted(self, message_id: int) -> None:
+        """Someone deleted a message: post the table's lobby or table message again."""
+        for board in self.boards.values():
+            if message_id in (board.lobby, board.hand, board.result):
+                if message_id == board.lobby:
+                    board.lobby, board.lobby_key = None, None
+                if message_id == board.hand:
+                    board.hand, board.hand_key = None, None
+                if message_id == board.result:
+                    board.result = None
+                self._kick(board)
+            elif message_id == board.ping:
+                board.ping = None
+
+    def channel_deleted(self, channel_id: int) -> None:
+        for board in self.boards.values():
+            if board.channel_id == channel_id and not board.lost:
+                board.lost = True
+                log.warning(
+                    "table %s: its channel was deleted; the table is kept in the store",
+                    board.table_id,
+                )
+
+    async def idle(self) -> None:
+        """Wait until every table's messages are shown (tests, shutdown)."""
+        while tasks := [b.task for b in self.boards.values() if b.task and not b.task.done()]:
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    # --- showing ----------------------------------------------------------------------------
+
+    async def _run(self, board: Board) -> None:
+        await self.bot.wait_until_ready()
+        while True:
+            events, board.pending = board.pending, []
+            try:
+                await self._show(board, events)
+            except Exception:
+                log.exception("table %s: showing its events failed", board.table_id)
+            if self.interval_s:
+                await asyncio.sleep(self.interval_s)
+            if not board.pending:
+                break
+
+    async def _show(self, board: Board, events: list[Any]) -> None:
+        try:
+            table = self.bot.service.table(board.table_id)
+        except TableError:
+            return  # a damaged table, or one closed long ago
+        channel = await self._channel(board, table)
+        if channel is None:
+            return
+        playing = table.status is TableStatus.PLAYING and table.match is not None
+        current = table.match.hand_number if playing else None
+        lines: list[str] = []
+        for event in events:
+            if isinstance(event, te.TableResumed):
+                board.lobby = board.hand = board.ping = None
+                board.lobby_key = board.hand_key = None
+                board.turn = None
+                if table.match is not None and table.match.hand is not None:
+                    board.hand_number = table.match.hand_number
+                    board.maker = table.match.hand.maker
+                lines.append(f"♻️ Table #{table.id} is back: Trumpf restarted. Play on.")
+                continue
+            inner = event.event if isinstance(event, te.GameEvent) else None
+            if isinstance(inner, HandDealt):
+                await self._post_lines(board, channel, lines)
+                await self._close_hand(board, channel, table)
+                board.hand_number, board.scored, board.maker = inner.hand_number, None, None
+                if inner.hand_number == current:
+                    await self._upsert_hand(board, channel, table)
+                continue
+            if isinstance(inner, TrumpFixed):
+                board.maker = inner.maker
+            if isinstance(inner, HandScored):
+                board.scored = inner
+            if isinstance(event, te.ClockWarning):
+                await self._post_lines(board, channel, lines)
+                await self._ping(board, channel, table, event.user, warning=event.deadline)
+                continue
+            line = table_event_line(table, event, board.maker)
+            if line:
+                lines.append(line)
+        await self._post_lines(board, channel, lines)
+        await self._show_state(board, channel, table)
+
+    async def _show_state(self, board: Board, channel: Any, table: Table) -> None:
+        """The messages that show the table as it is now."""
+        status = table.status
+        if status is TableStatus.LOBBY:
+            await self._upsert_lobby(board, channel, table)
+            return
+        if board.lobby is not None and not board.lobby_done:
+            await self._edit(board, channel, board.lobby, lobby_screen(table))
+            board.lobby_done = True
+        if status is TableStatus.PLAYING:
+            await self._upsert_hand(board, channel, table)
+            await self._turn(board, channel, table)
+            await self._refresh_panels(table)
+        elif status is TableStatus.FINISHED:
+            await self._close_hand(board, channel, table)
+            await self._delete_ping(board, channel)
+            await self._refresh_panels(table)
+            if board.result is None:
+                message = await self._send(board, channel, result_screen(table))
+                board.result = message.id if message else None
+        elif status is TableStatus.CANCELLED:
+            await self._delete_ping(board, channel)
+            text = "This table was cancelled."
+            for message_id in (board.lobby, board.hand):
+                if message_id is not None:
+                    title = f"Table #{table.id} — cancelled"
+                    await self._edit(board, channel, message_id, closed_screen(table, title, text))
+            board.lobby = board.hand = None
+            self.bot.panels.forget(table.id)
+
+    async def _upsert_lobby(self, board: Board, channel: Any, table: Table) -> None:
+        screen = lobby_screen(table)
+        if board.lobby is not None and screen.key == board.lobby_key:
+            return
+        if board.lobby is not None and await self._edit(board, channel, board.lobby, screen):
+            board.lobby_key = screen.key
+            return
+        message = await self._send(board, channel, screen)
+        board.lobby, board.lobby_key = (message.id, screen.key) if message else (None, None)
+
+    async def _upsert_hand(self, board: Board, channel: Any, table: Table) -> None:
+        if table.match is None or table.match.hand is None:
+            return
+        screen = table_screen(table)
+        if table.match.hand_number != board.hand_number or board.hand is None:
+            if board.hand is not None:
+                await self._close_hand(board, channel, table)
+            board.hand_number = table.match.hand_number
+        elif screen.key == board.hand_key:
+            return
+        elif await self._edit(board, channel, board.hand, screen):
+            board.hand_key = screen.key
+            return
+        message = await self._send(board, channel, screen)
+        board.hand, board.hand_key = (message.id, screen.key) if message else (None, None)
+
+    async def _close_hand(self, board: Board, channel: Any, table: Table) -> None:
+        if board.hand is None:
+            return
+        screen = hand_over_screen(table, board.hand_number, board.scored)
+        await self._edit(board, channel, board.hand, screen)
+        board.hand, board.hand_key = None, None
+
+    # --- turns and private hands --------------------------------------------------------------
+
+    async def _turn(self, board: Board, channel: Any, table: Table) -> None:
+        """Mention the person to move if their private hand cannot show it."""
+        seat = table.to_move
+        if seat is None or table.seats[seat].played_by_bot:
+            await self._delete_ping(board, channel)
+            board.turn = None
+            return
+        user = table.seats[seat].user
+        assert user is not None
+        if board.turn == (table.seq, seat):
+            return
+        board.turn = (table.seq, seat)
+        await self._delete_ping(board, channel)
+        if not self.bot.panels.is_fresh(table.id, user):
+            await self._ping(board, channel, table, user)
+
+    async def _ping(
+        self, board: Board, channel: Any, table: Table, user: str, warning: float | None = None
+    ) -> None:
+        await self._delete_ping(board, channel)
+        screen = turn_ping(table, user, stale=self.bot.panels.went_stale(table.id, user))
+        if warning is not None:
+            text = f"⏳ {mention(user)}, your clock at table #{table.id} runs out soon"
+            screen = Screen(
+                f"{text} (<t:{int(warning)}:R>): play, or a bot plays for you.",
+                None,
+                screen.buttons,
+            )
+        mentions = (
+            discord.AllowedMentions(users=[discord.Object(int(user))]) if user.isdigit() else QUIET
+        )
+        message = await self._send(board, channel, screen, mentions)
+        board.ping = message.id if message else None
+
+    async def _delete_ping(self, board: Board, channel: Any) -> None:
+        if board.ping is None:
+            return
+        message_id, board.ping = board.ping, None
+        with contextlib.suppress(discord.HTTPException, MessageGone):
+            await self._call(board, lambda: channel.get_partial_message(message_id).delete())
+
+    async def _refresh_panels(self, table: Table) -> None:
+        for s in table.seats:
+            if s.user is not None:
+                await self.bot.panels.refresh(table.id, s.user)
+
+    # --- talking to Discord -----------------------------------------------------------------
+
+    async def _channel(self, board: Board, table: Table) -> Any:
+        if board.lost:
+            return None
+        if not table.channel_id.isdigit():
+            board.lost = True  # not a Discord table (the console's, say)
+            return None
+        board.channel_id = int(table.channel_id)
+        channel = self.bot.get_channel(board.channel_id)
+        if channel is not None:
+            return channel
+        try:
+            return await self.bot.fetch_channel(board.channel_id)
+        except (discord.NotFound, discord.Forbidden):
+            board.lost = True
+            log.warning("table %s: channel %s is gone", table.id, table.channel_id)
+        except discord.HTTPException as e:
+            log.warning("table %s: channel %s unreachable: %s", table.id, table.channel_id, e)
+        return None
+
+    async def _post_lines(self, board: Board, channel: Any, lines: list[str]) -> None:
+        for text in chunks(lines):
+            await self._send(board, channel, Screen(content=text))
+        lines.clear()
+
+    async def _send(
+        self,
+        board: Board,
+        channel: Any,
+        screen: Screen,
+        mentions: discord.AllowedMentions = QUIET,
+    ) -> discord.Message | None:
+        def send() -> Awaitable[discord.Message]:
+            return channel.send(allowed_mentions=mentions, **message_kwargs(screen))
+
+        with contextlib.suppress(MessageGone):
+            return await self._call(board, send)
+        return None
+
+    async def _edit(self, board: Board, channel: Any, message_id: int, screen: Screen) -> bool:
+        """Edit a message; False if it was deleted (the caller posts it again)."""
+
+        def edit() -> Awaitable[Any]:
+            message = channel.get_partial_message(message_id)
+            return message.edit(allowed_mentions=QUIET, **message_kwargs(screen, edit=True))
+
+        try:
+            await self._call(board, edit)
+        except MessageGone:
+            return False
+        return True
+
+    async def _call(self, board: Board, request: Callable[[], Awaitable[T]]) -> T | None:
+        """One request, retried once on a server error or a rate limit; never raises
+        except :class:`MessageGone`."""
+        for attempt in (1, 2):
+            try:
+                return await request()
+            except discord.NotFound as e:
+                if e.code == 10008:  # Unknown Message
+                    raise MessageGone from e
+                board.lost = True  # Unknown Channel: stop talking to it
+                log.warning("table %s: its channel is gone (%s)", board.table_id, e)
+                return None
+            except discord.Forbidden as e:
+                log.warning("table %s: missing permission in its channel: %s", board.table_id, e)
+                return None
+            except discord.HTTPException as e:
+                if attempt == 1 and (e.status >= 500 or e.status == 429):
+                    await asyncio.sleep(self.retry_s)
+                    continue
+                log.warning("table %s: Discord refused a request: %s", board.table_id, e)
+                return None
+        return None

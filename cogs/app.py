@@ -1,0 +1,126 @@
+"""The Discord bot: opens the table service, registers the buttons, loads the commands.
+
+``run_discord(settings)`` is what ``python bot.py`` runs when a token is set.  The
+service's bots and turn clocks are driven by a ``discord.ext.tasks`` loop that asks the
+service for due moves a few times a second.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from typing import Any
+
+import discord
+from discord.ext import commands, tasks
+
+from cogs.announcer import Announcer
+from cogs.buttons import TrumpfButton
+from cogs.handlers import Handlers
+from cogs.panels import Panels
+from tables.service import TableService
+from tables.settings import Settings
+
+log = logging.getLogger(__name__)
+EXTENSIONS = ("cogs.tables_cog",)
+TICK_S = 0.25  # how often bots and turn clocks are looked at
+
+
+class DiscordClock:
+    """The service's clock: Discord's notion of now (a test under simcord moves it)."""
+
+    def now(self) -> float:
+        return discord.utils.utcnow().timestamp()
+
+
+class TrumpfBot(commands.Bot):
+    service: TableService
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        dev_guild_id: int | None = None,
+        tick_s: float = TICK_S,
+        interval_s: float = 1.0,
+        retry_s: float = 1.0,
+        service_options: dict[str, Any] | None = None,
+    ) -> None:
+        """``interval_s``: at most one round of messages a table per interval (coalescing);
+        ``retry_s``: the wait before retrying a failed request; ``service_options`` go to
+        :meth:`TableService.open` (``seeds``, ``bots``, ``clock``)."""
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.settings = settings
+        self.dev_guild_id = dev_guild_id
+        self.service_options = {"clock": DiscordClock(), **(service_options or {})}
+        self.announcer = Announcer(self, interval_s=interval_s, retry_s=retry_s)
+        self.panels = Panels(self)
+        self.handlers = Handlers(self)
+        self.ticker.change_interval(seconds=tick_s)
+
+    async def setup_hook(self) -> None:
+        self.service = await TableService.open(
+            self.settings,
+            autorun=False,  # the ticker below drives bots and clocks
+            subscribers=[self.announcer.on_event],
+            **self.service_options,
+        )
+        for table_id, reason in self.service.damaged.items():
+            log.error("table %s could not be resumed: %s", table_id, reason)
+        self.add_dynamic_items(TrumpfButton)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        await self.sync_commands()
+        self.ticker.start()
+
+    async def sync_commands(self) -> None:
+        """To the development server at once when DEV_GUILD_ID is set, else globally."""
+        if self.dev_guild_id:
+            guild = discord.Object(self.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to server %s", len(synced), self.dev_guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d commands globally (they may take a while to show)", len(synced))
+
+    @tasks.loop(seconds=TICK_S)
+    async def ticker(self) -> None:
+        try:
+            await self.service.run_pending()
+        except Exception:  # the loop must keep running whatever one table does
+            log.exception("running bots and clocks failed")
+
+    async def close(self) -> None:
+        self.ticker.cancel()
+        if hasattr(self, "service"):
+            await self.announcer.idle()
+            await self.service.close()
+        await super().close()
+
+
+def dev_guild_from_env() -> int | None:
+    raw = os.environ.get("DEV_GUILD_ID", "").strip()
+    return int(raw) if raw.isdigit() else None
+
+
+def run_discord(settings: Settings) -> None:
+    """Run the bot until it is stopped (Ctrl+C); the token comes from the settings."""
+    if not settings.discord_token:
+        raise ValueError("DISCORD_TOKEN is not set")
+    if not logging.getLogger().handlers:
+        level = os.environ.get("TRUMPF_LOG_LEVEL", "INFO").upper()
+        discord.utils.setup_logging(level=getattr(logging, level, logging.INFO), root=True)
+    bot = TrumpfBot(settings, dev_guild_id=dev_guild_from_env())
+    try:
+        bot.run(settings.discord_token, log_handler=None)
+    except discord.LoginFailure:
+        raise SystemExit(
+            "Discord refused the token in DISCORD_TOKEN. Copy it again from the developer "
+            "portal (your application -> Bot -> Reset Token) into .env."
+        ) from None

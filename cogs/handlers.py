@@ -1,0 +1,247 @@
+"""What a click on a Trumpf button does: one service call, then a private answer.
+
+Every click is acknowledged at once (a deferred update) before the service is asked, so
+a slow database never breaks Discord's 3 seconds; a refusal is explained privately and
+changes nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.buttons import message_kwargs
+from cogs.refs import (
+    ADD_BOT,
+    CANCEL,
+    OPEN_HAND,
+    PLAY_AGAIN,
+    REFRESH,
+    REMOVE_BOT,
+    SIT,
+    STAND,
+    START,
+    Ref,
+    action_of,
+)
+from cogs.render import GAME_NAMES, seat_name
+from cogs.screens import panel_screen, result_screen
+from tables.errors import StaleAction, TableError
+from tables.model import Table, TableStatus
+
+if TYPE_CHECKING:
+    from cogs.app import TrumpfBot
+
+log = logging.getLogger(__name__)
+
+
+def user_of(interaction: discord.Interaction) -> str:
+    return str(interaction.user.id)
+
+
+def is_admin(interaction: discord.Interaction) -> bool:
+    """Manage Server (or Administrator): may cancel any table of the server."""
+    permissions = interaction.permissions
+    return bool(permissions.manage_guild or permissions.administrator)
+
+
+async def tell(interaction: discord.Interaction, text: str) -> None:
+    """A private answer, whether or not the interaction was acknowledged yet."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException as e:
+        log.warning("could not answer %s: %s", user_of(interaction), e)
+
+
+class Handlers:
+    def __init__(self, bot: TrumpfBot) -> None:
+        self.bot = bot
+        self._rematches: dict[int, int | None] = {}  # finished table -> its rematch
+
+    @property
+    def service(self) -> Any:
+        return self.bot.service
+
+    # --- the gate: a private hand's buttons are only for its player --------------------------
+
+    async def check(self, interaction: discord.Interaction, ref: Ref) -> bool:
+        if ref.seat is None:
+            return True
+        try:
+            table = self.service.table(ref.table)
+        except TableError as e:
+            await tell(interaction, str(e))
+            return False
+        seat = table.seat_of(user_of(interaction))
+        if seat == ref.seat:
+            return True
+        owner = seat_name(table, ref.seat)
+        if seat is None:
+            await tell(
+                interaction, f"You do not sit at table #{table.id}: these are {owner}'s cards."
+            )
+        else:
+            await tell(
+                interaction, f"These are {owner}'s cards, not yours. Press **My hand** for yours."
+            )
+        return False
+
+    async def click(self, interaction: discord.Interaction, ref: Ref) -> None:
+        handler = {
+            SIT: self._sit,
+            STAND: self._stand,
+            ADD_BOT: self._add_bot,
+            REMOVE_BOT: self._remove_bot,
+            START: self._start,
+            CANCEL: self._cancel,
+            OPEN_HAND: self._open_hand,
+            REFRESH: self._refresh,
+            PLAY_AGAIN: self._play_again,
+        }.get(ref.action, self._act)
+        try:
+            await handler(interaction, ref)
+        except TableError as e:
+            await tell(interaction, str(e))
+
+    # --- the lobby: the announcer redraws it after each change ----------------------------------
+
+    async def _sit(self, interaction: discord.Interaction, ref: Ref) -> None:
+        await interaction.response.defer()
+        user, seat = user_of(interaction), int(ref.arg)
+        if self.service.table(ref.table).seat_of(user) is None:
+            await self.service.join(ref.table, user, seat=seat)
+        else:
+            await self.service.move(ref.table, user, seat)
+
+    async def _stand(self, interaction: discord.Interaction, ref: Ref) -> None:
+        await interaction.response.defer()
+        await self.service.leave(ref.table, user_of(interaction))
+
+    async def _add_bot(self, interaction: discord.Interaction, ref: Ref) -> None:
+        await interaction.response.defer()
+        await self.service.add_bot(ref.table, user_of(interaction), ref.arg)
+
+    async def _remove_bot(self, interaction: discord.Interaction, ref: Ref) -> None:
+        await interaction.response.defer()
+        await self.service.remove_bot(ref.table, user_of(interaction), int(ref.arg))
+
+    async def _start(self, interaction: discord.Interaction, ref: Ref) -> None:
+        await interaction.response.defer()
+        await self.service.start(ref.table, user_of(interaction))
+
+    async def _cancel(self, interaction: discord.Interaction, ref: Ref) -> None:
+        await interaction.response.defer()
+        await self.service.cancel(ref.table, user_of(interaction), admin=is_admin(interaction))
+
+    # --- the private hand ---------------------------------------------------------------------
+
+    async def _open_hand(self, interaction: discord.Interaction, ref: Ref) -> None:
+        await self.open_panel(interaction, ref.table)
+
+    async def open_panel(self, interaction: discord.Interaction, table_id: int) -> None:
+        """Answer with a new private hand (from the table message or ``/jass hand``)."""
+        user = user_of(interaction)
+        table = self.service.table(table_id)
+        seat = table.seat_of(user)
+        if seat is None:
+            await tell(interaction, f"You do not sit at table #{table.id}.")
+            return
+        if table.status is TableStatus.LOBBY:
+            await tell(interaction, f"Table #{table.id} has not started yet.")
+            return
+        if not table.status.is_open:
+            await tell(interaction, f"Table #{table.id} is {table.status.value}.")
+            return
+        screen = panel_screen(table, seat)
+        await self.bot.panels.replace(table.id, user)
+        await interaction.response.send_message(ephemeral=True, **message_kwargs(screen))
+        self.bot.panels.adopt(table.id, user, interaction, screen.key)
+
+    async def _refresh(self, interaction: discord.Interaction, ref: Ref) -> None:
+        await interaction.response.defer()
+        user = user_of(interaction)
+        await self.service.reclaim(ref.table, user)  # pressing a button means: I am back
+        self.bot.panels.adopt(ref.table, user, interaction)
+        await self.bot.panels.refresh(ref.table, user)
+
+    async def _act(self, interaction: discord.Interaction, ref: Ref) -> None:
+        await interaction.response.defer()
+        user = user_of(interaction)
+        try:
+            action = action_of(ref)
+        except ValueError:
+            await tell(interaction, "That button is not one Trumpf understands.")
+            return
+        try:
+            await self.service.act(ref.table, user, action, ref.seq)
+        except StaleAction:
+            await tell(interaction, self._stale_text(ref))
+        except TableError as e:
+            await tell(interaction, str(e))
+        if self.service.table(ref.table).status.is_open:
+            self.bot.panels.adopt(ref.table, user, interaction)
+            await self.bot.panels.refresh(ref.table, user)
+
+    def _stale_text(self, ref: Ref) -> str:
+        table = self.service.table(ref.table)
+        hand = table.match.hand_number if table.match is not None else 0
+        if ref.hand < hand:
+            return (
+                f"That button is from hand {ref.hand}; hand {hand} is being played now. Nothing "
+                "was played. Your cards are shown as they are now."
+            )
+        return (
+            "The table has moved on since that button was drawn (a double click, or a move "
+            "made meanwhile). Nothing was played; look again and choose anew."
+        )
+
+    # --- the end: the same seats once more -------------------------------------------------------
+
+    async def _play_again(self, interaction: discord.Interaction, ref: Ref) -> None:
+        user = user_of(interaction)
+        done = self._rematches.get(ref.table, 0)
+        if done != 0:
+            where = f" Table #{done} is open." if done else ""
+            await tell(
+                interaction, f"A rematch of table #{ref.table} is already being set up.{where}"
+            )
+            return
+        old = self.service.table(ref.table)
+        if old.seat_of(user) is None and user not in (s.left for s in old.seats):
+            await tell(interaction, f"Only the players of table #{old.id} can ask for a rematch.")
+            return
+        self._rematches[ref.table] = None  # before any wait: a double click makes one table
+        await interaction.response.defer()
+        try:
+            new = await self._rematch(old, user)
+        except TableError:
+            del self._rematches[ref.table]
+            raise
+        self._rematches[ref.table] = new.id
+        await interaction.edit_original_response(**message_kwargs(result_screen(old, new.id), True))
+        name = GAME_NAMES[new.game]
+        started = "has started" if new.status is TableStatus.PLAYING else "is open: press Start"
+        await tell(interaction, f"{name} table #{new.id} with the same seats {started}.")
+
+    async def _rematch(self, old: Table, host: str) -> Table:
+        """A table with the old options and seats; it starts at once if only bots join."""
+        service = self.service
+        seat = next(s.number for s in old.seats if host in (s.user, s.left))
+        new = await service.create_table(
+            old.game, old.guild_id, old.channel_id, host, old.options, seat=seat
+        )
+        for s in old.seats:
+            if s.number == seat:
+                continue
+            if s.user is not None:
+                new = await service.join(new.id, s.user, seat=s.number)
+            elif s.bot is not None:
+                new = await service.add_bot(new.id, host, s.bot, seat=s.number)
+        if all(s.user in (None, host) for s in new.seats):
+            new = await service.start(new.id, host)
+        return new

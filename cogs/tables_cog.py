@@ -1,0 +1,327 @@
+"""Slash commands: each turns into one or two service calls and a private answer.
+
+``/jass schieber``, ``/jass klaberjass`` and ``/jass quick`` open a table in the channel
+(the announcer posts its lobby there); ``/jass hand``, ``leave``, ``cancel``, ``rules``
+and ``export`` act on the caller's table in the channel, or on the one named.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.buttons import message_kwargs
+from cogs.handlers import is_admin, user_of
+from cogs.render import GAME_NAMES
+from cogs.screens import clock_line, rules_line, rules_screen
+from tables.errors import TableError, UnknownTable
+from tables.model import Table, TableOptions, TableStatus
+
+if TYPE_CHECKING:
+    from cogs.app import TrumpfBot
+
+log = logging.getLogger(__name__)
+Choice = app_commands.Choice
+LEVELS = [Choice(name=n.capitalize(), value=n) for n in ("easy", "medium", "hard")]
+GAMES = [
+    Choice(name="Schieber (4 players)", value="schieber"),
+    Choice(name="Klaberjass (2 players)", value="klaberjass"),
+]
+PRESETS = [
+    Choice(name="Pagat 3000 (×1 ×2 ×3 ×4, Weis, Stöck)", value="pagat-3000"),
+    Choice(name="Swisslos 2500 (×1 ×2 ×3 ×3)", value="swisslos-2500"),
+    Choice(name="Tournament 1000 (no multipliers, no Weis)", value="tournament-1000"),
+]
+# What the bot needs in a channel to host a table there, as Discord names them.
+NEEDED = (
+    ("view_channel", "View Channel"),
+    ("send_messages", "Send Messages"),
+    ("embed_links", "Embed Links"),
+    ("read_message_history", "Read Message History"),
+)
+
+
+def missing_permissions(interaction: discord.Interaction) -> list[str]:
+    """The permissions the bot lacks in the interaction's channel, by their names."""
+    have = interaction.app_permissions
+    needed = list(NEEDED)
+    if isinstance(interaction.channel, discord.Thread):
+        needed[1] = ("send_messages_in_threads", "Send Messages in Threads")
+    return [label for flag, label in needed if not getattr(have, flag)]
+
+
+class TablesCog(commands.Cog, name="Tables"):
+    jass = app_commands.Group(
+        name="jass",
+        description="Swiss Schieber Jass and two-player Klaberjass in this channel",
+        guild_only=True,
+    )
+
+    def __init__(self, bot: TrumpfBot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self) -> Any:
+        return self.bot.service
+
+    # --- opening tables -------------------------------------------------------------------
+
+    @jass.command(name="schieber", description="Open a Schieber table (4 players, 2 teams) here")
+    @app_commands.describe(
+        preset="The rules: points to win and the multipliers (default Pagat 3000)",
+        target="Points to win, instead of the preset's",
+        clock="Seconds for a card (twice that for the contract); 0 for no clock",
+        bots="How many seats to fill with bots now (you take one seat)",
+        level="How well the bots play",
+    )
+    @app_commands.choices(preset=PRESETS, level=LEVELS)
+    async def schieber(
+        self,
+        interaction: discord.Interaction,
+        preset: str = "pagat-3000",
+        target: app_commands.Range[int, 100, 10000] | None = None,
+        clock: app_commands.Range[int, 0, 600] | None = None,
+        bots: app_commands.Range[int, 0, 3] = 0,
+        level: str = "medium",
+    ) -> None:
+        rules: dict[str, Any] = {"preset": preset}
+        if target is not None:
+            rules["target"] = target
+        await self._open(interaction, "schieber", rules, clock, bots, level)
+
+    @jass.command(name="klaberjass", description="Open a two-player Klaberjass table here")
+    @app_commands.describe(
+        target="Points to win (default 501)",
+        clock="Seconds for a card (twice that for a bid); 0 for no clock",
+        bot="Fill the other seat with a bot now",
+        level="How well the bot plays",
+    )
+    @app_commands.choices(level=LEVELS)
+    async def klaberjass(
+        self,
+        interaction: discord.Interaction,
+        target: app_commands.Range[int, 50, 5000] | None = None,
+        clock: app_commands.Range[int, 0, 600] | None = None,
+        bot: bool = False,
+        level: str = "medium",
+    ) -> None:
+        rules = {} if target is None else {"target": target}
+        await self._open(interaction, "klaberjass", rules, clock, int(bot), level)
+
+    @jass.command(name="quick", description="Play at once: bots fill every other seat")
+    @app_commands.describe(game="Which game", level="How well the bots play")
+    @app_commands.choices(game=GAMES, level=LEVELS)
+    async def quick(
+        self, interaction: discord.Interaction, game: str = "schieber", level: str = "medium"
+    ) -> None:
+        seats = 3 if game == "schieber" else 1
+        await self._open(interaction, game, {}, None, seats, level, start=True)
+
+    async def _open(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        rules: dict[str, Any],
+        clock: int | None,
+        bots: int,
+        level: str,
+        start: bool = False,
+    ) -> None:
+        missing = missing_permissions(interaction)
+        if missing:
+            names = ", ".join(f"**{m}**" for m in missing)
+            await interaction.response.send_message(
+                f"I cannot host a table in this channel: I am missing the {names} "
+                "permission here. Ask someone with Manage Server to allow it, or use another "
+                "channel.",
+                ephemeral=True,
+            )
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        settings = self.bot.settings
+        if clock is None:
+            options = TableOptions(rules, settings.card_clock_s, settings.contract_clock_s)
+        else:
+            options = TableOptions(rules, clock or None, 2 * clock or None)
+        user = user_of(interaction)
+        try:
+            table = await self.service.create_table(
+                game, str(interaction.guild_id), str(interaction.channel_id), user, options
+            )
+            for _ in range(bots):
+                table = await self.service.add_bot(table.id, user, level)
+            if start:
+                table = await self.service.start(table.id, user)
+        except TableError as e:
+            await interaction.followup.send(str(e), ephemeral=True)
+            return
+        name = GAME_NAMES[game]
+        where = "It has started below." if start else "The lobby is below: take seats, then Start."
+        await interaction.followup.send(
+            f"{name} table #{table.id} is open ({rules_line(table)}; {clock_line(table)}). {where}",
+            ephemeral=True,
+        )
+
+    # --- at a table -------------------------------------------------------------------------
+
+    @jass.command(name="hand", description="Show your cards at your table in this channel")
+    @app_commands.describe(table="The table number, if you sit at more than one here")
+    async def hand(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        try:
+            found = self._find(interaction, table)
+            await self.bot.handlers.open_panel(interaction, found.id)
+        except TableError as e:
+            await interaction.response.send_message(str(e), ephemeral=True)
+
+    @jass.command(name="leave", description="Leave your table (in a match a bot takes your seat)")
+    @app_commands.describe(table="The table number, if you sit at more than one here")
+    async def leave(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            found = self._find(interaction, table)
+            left = await self.service.leave(found.id, user_of(interaction))
+        except TableError as e:
+            await interaction.followup.send(str(e), ephemeral=True)
+            return
+        if left.status is TableStatus.PLAYING:
+            level = self.bot.settings.stand_in_bot
+            text = f"You left table #{left.id}; a {level} bot plays your seat from now on."
+        else:
+            text = f"You left table #{left.id}."
+        await interaction.followup.send(text, ephemeral=True)
+
+    @jass.command(name="cancel", description="Cancel a table here (its host, or Manage Server)")
+    @app_commands.describe(table="The table number (default: your table in this channel)")
+    async def cancel(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            found = self._find(interaction, table, mine=table is None and not is_admin(interaction))
+            await self.service.cancel(found.id, user_of(interaction), admin=is_admin(interaction))
+        except TableError as e:
+            await interaction.followup.send(str(e), ephemeral=True)
+            return
+        await interaction.followup.send(f"Table #{found.id} is cancelled.", ephemeral=True)
+
+    @jass.command(name="rules", description="Show the rules of the table in this channel")
+    @app_commands.describe(table="The table number (default: the newest here)")
+    async def rules(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        try:
+            found = self._find(interaction, table, mine=False)
+        except TableError as e:
+            await interaction.response.send_message(str(e), ephemeral=True)
+            return
+        await interaction.response.send_message(
+            ephemeral=True, **message_kwargs(rules_screen(found))
+        )
+
+    @jass.command(name="export", description="Download a finished hand as a JSON hand record")
+    @app_commands.describe(
+        table="The table number (default: your newest table here)",
+        hand="The hand number (default: the last one finished)",
+    )
+    async def export(
+        self,
+        interaction: discord.Interaction,
+        table: int | None = None,
+        hand: app_commands.Range[int, 1, 10000] | None = None,
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            table_id = table if table is not None else self._recent(interaction)
+            self._check_guild(interaction, table_id)
+            record = await self.service.hand_record(table_id, hand)
+        except TableError as e:
+            await interaction.followup.send(str(e), ephemeral=True)
+            return
+        number = hand or "last"
+        data = json.dumps(record, indent=2, ensure_ascii=False).encode()
+        file = discord.File(
+            io.BytesIO(data), filename=f"trumpf-table-{table_id}-hand-{number}.json"
+        )
+        await interaction.followup.send(
+            f"The {'last finished' if hand is None else f'number {hand}'} hand of table "
+            f"#{table_id}; check it with `python -m engine.replay`.",
+            file=file,
+            ephemeral=True,
+        )
+
+    # --- finding the table meant --------------------------------------------------------------
+
+    def _find(
+        self, interaction: discord.Interaction, table_id: int | None, mine: bool = True
+    ) -> Table:
+        if table_id is not None:
+            table = self.service.table(table_id)
+            self._check_guild(interaction, table_id)
+            return table
+        user = user_of(interaction) if mine else None
+        found = self.service.tables(str(interaction.guild_id), str(interaction.channel_id), user)
+        if not found:
+            raise TableError(
+                "You do not sit at an open table in this channel."
+                if mine
+                else "There is no open table in this channel."
+            )
+        return max(found, key=lambda t: t.id)
+
+    def _recent(self, interaction: discord.Interaction) -> int:
+        """The user's newest table in this channel, open or lately finished."""
+        user = user_of(interaction)
+        mine = self.service.tables(str(interaction.guild_id), str(interaction.channel_id), user)
+        ids = [t.id for t in mine]
+        for table_id in self.bot.announcer.boards:
+            try:
+                table = self.service.table(table_id)
+            except TableError:
+                continue
+            if table.channel_id == str(interaction.channel_id) and user in (
+                *(s.user for s in table.seats),
+                *(s.left for s in table.seats),
+            ):
+                ids.append(table_id)
+        if not ids:
+            raise TableError("You have no table in this channel; name one with `table`.")
+        return max(ids)
+
+    def _check_guild(self, interaction: discord.Interaction, table_id: int) -> None:
+        try:
+            table = self.service.table(table_id)
+        except UnknownTable:
+            return  # an older table: the store knows it, hand_record will find it
+        if table.guild_id != str(interaction.guild_id):
+            raise UnknownTable(table_id)
+
+    # --- what Discord tells us --------------------------------------------------------------
+
+    @commands.Cog.listener()
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        self.bot.announcer.message_deleted(payload.message_id)
+
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        self.bot.announcer.channel_deleted(channel.id)
+
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        log.error(
+            "/%s failed", interaction.command and interaction.command.qualified_name, exc_info=error
+        )
+        text = "Something went wrong on my side; nothing was changed. Try again in a moment."
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            pass
+
+
+async def setup(bot: TrumpfBot) -> None:
+    await bot.add_cog(TablesCog(bot))

@@ -1,0 +1,118 @@
+"""The real bot under simcord: a temporary SQLite file, bots that move at once, no token.
+
+Deal seeds count 1, 2, 3, … across restarts of one test, and the table's bots draw a
+legal move with a seeded RNG, so every test plays the same cards every run.  Time only
+moves when a test calls ``env.advance_time`` (see ``helpers.tick``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import AsyncIterator, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+import pytest
+from aiosqlite.context import contextmanager
+
+from cogs.app import TrumpfBot
+from engine.actions import Action
+from tables.settings import Settings
+
+LEVELS = ("easy", "medium", "hard")
+
+
+class SeededLegalBot:
+    """Any legal move, drawn with a seeded RNG: fast, and the same every run."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: Any, legal: Sequence[Action]) -> Action:
+        return self.rng.choice(list(legal))
+
+
+def quick_bots(level: str, seed: int) -> SeededLegalBot:
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
+    return SeededLegalBot(seed)
+
+
+_execute = aiosqlite.Connection.execute.__wrapped__
+
+
+@contextmanager
+async def _execute_closing_pragmas(self: Any, sql: str, parameters: Any = None) -> Any:
+    cursor = await _execute(self, sql, parameters)
+    if sql.lstrip().upper().startswith("PRAGMA JOURNAL_MODE"):
+        await cursor.close()
+    return cursor
+
+
+@pytest.fixture(autouse=True)
+def _finalize_pragma_statements(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``Store.open`` leaves the cursor of ``PRAGMA journal_mode`` open, trusting reference
+    counting to finalize its statement.  simcord keeps finished futures in reference
+    cycles, so the statement stays "in progress" and the next COMMIT fails.  Close that
+    cursor here until the store closes it itself (reported; ``tables/`` is not ours)."""
+    monkeypatch.setattr(aiosqlite.Connection, "execute", _execute_closing_pragmas)
+
+
+@pytest.fixture
+def settings(tmp_path: Any) -> Settings:
+    return Settings(
+        db_path=str(tmp_path / "trumpf.sqlite3"),
+        bot_pause_s=0.0,
+        card_clock_s=60.0,
+        contract_clock_s=120.0,
+        clock_warning_s=15.0,
+        db_busy_timeout_s=0.5,
+    )
+
+
+@pytest.fixture
+async def make_bot(settings: Settings) -> AsyncIterator[Callable[..., TrumpfBot]]:
+    """Builds bots on the test's database file (a second one is a restart); closes them."""
+    made: list[TrumpfBot] = []
+    seeds = itertools.count(1)
+
+    def make(**service_options: Any) -> TrumpfBot:
+        options = {"seeds": lambda: next(seeds), "bots": quick_bots, **service_options}
+        bot = TrumpfBot(settings, interval_s=0, retry_s=0, service_options=options)
+        made.append(bot)
+        return bot
+
+    yield make
+    for bot in made:  # simcord never closes a bot: its aiosqlite thread would outlive the test
+        bot.ticker.cancel()
+        if hasattr(bot, "service"):
+            await bot.service.close()
+
+
+@pytest.fixture
+def simcord_bot(make_bot: Callable[..., TrumpfBot]) -> TrumpfBot:
+    return make_bot()
+
+
+@dataclass
+class World:
+    env: Any
+    guild: Any
+    channel: Any
+    alice: Any
+    bob: Any
+    carol: Any
+
+
+@pytest.fixture
+def world(simcord_env: Any) -> World:
+    """One server with a #jass channel and three members."""
+    env = simcord_env
+    guild = env.create_guild("Jass Club")
+    channel = guild.create_text_channel("jass")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    carol = guild.add_member(env.create_user("carol"))
+    return World(env, guild, channel, alice, bob, carol)
