@@ -12,7 +12,7 @@ import contextlib
 import logging
 import secrets
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from engine.phase import Phase
@@ -101,7 +101,7 @@ class TableCore:
 
     async def _commit(self, step: Step) -> Table:
         """Make the step durable, then take it into memory, announce it, set the timer."""
-        cancelled = await _durable(self.store.commit(step.write))
+        cancelled = await _durable(self.store.submit(step.write))
         table = step.table
         if table.status.is_open:
             self._tables[table.id] = table
@@ -170,8 +170,10 @@ class TableCore:
             await self.run_pending()
             when = self._timers.next_when()
             timeout = None if when is None else max(0.0, when - self.clock.now())
+            # asyncio.timeout, not wait_for: 3.11's wait_for can swallow a cancellation.
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), timeout)
+                async with asyncio.timeout(timeout):
+                    await self._wake.wait()
 
     async def _fire(self, timer: Timer) -> None:
         if timer.table_id not in self._tables:
@@ -266,16 +268,15 @@ class TableCore:
         self._bus.publish(TableDamaged(table_id, reason))
 
 
-async def _durable(commit: Awaitable[None]) -> bool:
+async def _durable(commit: asyncio.Future[None]) -> bool:
     """Wait for a commit even if our caller is cancelled meanwhile, so memory and
     announcements follow the log; True if a cancellation is owed to the caller."""
-    task = asyncio.ensure_future(commit)
     cancelled = False
     while True:
         try:
-            await asyncio.shield(task)
+            await asyncio.shield(commit)
         except asyncio.CancelledError:
-            if task.cancelled():
+            if commit.cancelled():
                 raise
             cancelled = True
             continue

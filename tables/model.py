@@ -144,6 +144,15 @@ class Table:
             created_at=now, updated_at=now,
         )  # fmt: skip
 
+    def advanced(
+        self, match: Any, seq: int, status: TableStatus, deadline: float | None, now: float
+    ) -> Table:
+        """The table after actions: ``dataclasses.replace`` costs too much per card."""
+        return Table(
+            self.id, self.game, self.guild_id, self.channel_id, self.host, self.options, status,
+            self.seats, seq, match, deadline, self.created_at, now,
+        )  # fmt: skip
+
     def seat_of(self, user: str) -> int | None:
         """The seat a person sits in (away or not), or None."""
         return next((s.number for s in self.seats if s.user == user), None)

@@ -31,12 +31,18 @@ class Step:
 
 def deadline_for(table: Table, now: float) -> float | None:
     """When the seat to move runs out of time: only people have a clock."""
-    match = table.match
-    if table.status is not TableStatus.PLAYING or match is None or match.to_move is None:
+    return _deadline(table.status, table.match, table.seats, table.options, now)
+
+
+def _deadline(
+    status: TableStatus, match: Any, seats: tuple[Seat, ...], options: Any, now: float
+) -> float | None:
+    if status is not TableStatus.PLAYING or match is None:
         return None
-    if table.seats[match.to_move].played_by_bot:
+    seat = match.to_move
+    if seat is None or seats[seat].played_by_bot:
         return None
-    clock = table.options.clock_for(match.phase)
+    clock = options.clock_for(match.phase)
     return None if not clock else now + clock
 
 
@@ -91,10 +97,10 @@ def play(
         snapshot = (seq, games.engine_fingerprint(), games.snapshot(match))
     finished = match.winner is not None
     status = TableStatus.FINISHED if finished else TableStatus.PLAYING
-    new = replace(table, match=match, seq=seq, status=status, updated_at=now)
-    new = replace(new, deadline=deadline_for(new, now))
+    deadline = _deadline(status, match, table.seats, table.options, now)
+    new = table.advanced(match, seq, status, deadline, now)
     write = Write(
-        table.id, status.value, new.deadline, now, rows,
+        table.id, status.value, deadline, now, rows,
         seats=new.seats if finished else None,
         snapshot=snapshot,
         started_at=now if started else None,
@@ -104,8 +110,9 @@ def play(
         events.insert(0, TableStarted(new))
     if finished:
         events.append(TableFinished(new))
-    elif turn := turn_event(new):
-        events.append(turn)
+    else:
+        seat = match.to_move
+        events.append(TurnStarted(new.id, seq, seat, new.seats[seat], match.phase, deadline))
     return Step(new, write, events)
 
 

@@ -27,6 +27,7 @@ from tables.model import Seat
 log = logging.getLogger(__name__)
 MIGRATIONS = Path(__file__).parent / "migrations"
 OPEN = ("lobby", "playing")
+CHECKPOINT_EVERY_S = 1.0
 
 
 @dataclass(slots=True)
@@ -82,6 +83,7 @@ class Store:
         self._lock = asyncio.Lock()  # one transaction at a time on the one connection
         self._pending: list[tuple[Write, asyncio.Future[None]]] = []
         self._flusher: asyncio.Task[None] | None = None
+        self._checkpointer: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, path: str | Path, busy_timeout_s: float = 5.0) -> Store:
@@ -93,8 +95,12 @@ class Store:
             await db.execute("PRAGMA synchronous = NORMAL")
             await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_s * 1000)}")
             await db.execute("PRAGMA foreign_keys = ON")
+            # Checkpoints run on a connection of their own (below): inside a commit they
+            # would stall every table waiting on that commit for the checkpoint's fsync.
+            await db.execute("PRAGMA wal_autocheckpoint = 0")
             store = cls(db)
             await store._migrate()
+            store._checkpointer = asyncio.create_task(_checkpoints(str(path)))
         except BaseException:
             await db.close()
             raise
@@ -103,6 +109,10 @@ class Store:
     async def close(self) -> None:
         while self._flusher is not None and not self._flusher.done():
             await asyncio.shield(self._flusher)
+        if self._checkpointer is not None:
+            self._checkpointer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._checkpointer
         await self._db.close()
 
     async def _migrate(self) -> None:
@@ -159,14 +169,19 @@ class Store:
                 raise StoreUnavailable(str(e)) from e
         return table_id
 
-    async def commit(self, write: Write) -> None:
-        """Commit one step; returns once it is durable.  StoreUnavailable if it is not."""
+    def submit(self, write: Write) -> asyncio.Future[None]:
+        """Queue one step for the next commit; the future is done once it is durable
+        (or fails with StoreUnavailable, and then nothing of it was written)."""
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._pending.append((write, future))
         if self._flusher is None or self._flusher.done():
             self._flusher = asyncio.create_task(self._flush())
-        # Shielded: a caller that gives up waiting must not cancel other callers' commit.
-        await asyncio.shield(future)
+        return future
+
+    async def commit(self, write: Write) -> None:
+        """Commit one step and wait until it is durable."""
+        # Shielded: a caller that gives up waiting must not cancel the commit.
+        await asyncio.shield(self.submit(write))
 
     async def _flush(self) -> None:
         async with self._lock:
@@ -370,6 +385,20 @@ class Store:
             result["players"] = by_table.get(r[0], [])
             out.append(result)
         return out
+
+
+async def _checkpoints(path: str) -> None:
+    """Copy the write-ahead log into the database now and then, beside the writers."""
+    db = await aiosqlite.connect(path, isolation_level=None)
+    try:
+        while True:
+            await asyncio.sleep(CHECKPOINT_EVERY_S)
+            try:
+                await db.execute("PRAGMA wal_checkpoint(PASSIVE)")  # never waits for writers
+            except sqlite3.Error as e:
+                log.warning("checkpoint failed: %s", e)
+    finally:
+        await db.close()
 
 
 _SEAT_SQL = (
