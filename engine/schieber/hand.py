@@ -252,31 +252,31 @@ class SchieberHand(NamedTuple):
         return Declaration(self.stoeck_seat, "stoeck", cards, 20)
 
     def _close_trick(self, events: list[Event]) -> tuple[SchieberHand, list[Event], list[Credit]]:
-        ci, m = self.ci, self.multiplier
-        winner = (self.leader + core.trick_winner(ci, self.trick)) % 4
-        table = self.terms.points_table
-        points = sum(table[c] for c in self.trick)
-        last = len(self.tricks) == 8
+        terms, trick, tricks = self.terms, self.trick, self.tricks
+        ci, m, table = terms.ci, terms.multiplier, terms.points_table
+        winner = (self.leader + core.trick_winner(ci, trick)) % 4
+        points = table[trick[0]] + table[trick[1]] + table[trick[2]] + table[trick[3]]
+        last = len(tricks) == 8
         if last:
             points += core.LAST_TRICK_BONUS
         credits: list[Credit] = []
         # Stöck counts at the end of the trick in which its second card fell: the
         # holder plays one card a trick, so a trump K or Q here once shown is that card.
-        if self.stoeck_shown and any(c in _KING_QUEEN[ci] for c in self.trick):
-            credits.append((team_of(self.stoeck_seat), 20 * m))  # type: ignore[arg-type]
+        if self.stoeck_shown and any(c in _KING_QUEEN[ci] for c in trick):
+            credits.append((team_of(terms.stoeck_seat), 20 * m))  # type: ignore[arg-type]
         weis_team = self.weis_team
-        if not self.tricks:
+        if not tricks:
             weis_team, scored = self._compare_weis(events)
             if scored:
                 credits.append((weis_team, scored * m))  # type: ignore[arg-type]
-        trick = TrickWon(
-            len(self.tricks) + 1, self.leader, tuple(CARDS[c] for c in self.trick), winner, points
+        won = TrickWon(
+            len(tricks) + 1, self.leader, tuple(map(CARDS.__getitem__, trick)), winner, points
         )
-        events.append(trick)
-        team = team_of(winner)
-        tricks = self.tricks + (trick,)
+        events.append(won)
+        team = winner & 1
+        tricks = (*tricks, won)
         bonus = 0
-        if last and self.rules.match_bonus and all(team_of(t.winner) == team for t in tricks):
+        if last and terms.rules.match_bonus and all(t.winner & 1 == team for t in tricks):
             bonus = core.MATCH_BONUS
         credits.append((team, (points + bonus) * m))
         hand_points = list(self.points)
