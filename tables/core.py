@@ -56,6 +56,7 @@ class TableCore:
         self._wake = asyncio.Event()
         self._runner: asyncio.Task[None] | None = None
         self.damaged: dict[int, str] = {}
+        self._shut = False
 
     def subscribe(self, handler: Handler) -> Callable[[], None]:
         """Receive every event from now on (see :mod:`tables.events`); returns unsubscribe."""
@@ -66,6 +67,10 @@ class TableCore:
         await self._bus.drain()
 
     async def close(self) -> None:
+        """Stop bots and clocks, let subscribers finish, close the store; twice is fine."""
+        if self._shut:
+            return
+        self._shut = True
         await self.stop_background()
         await self._bus.close()
         await self.store.close()

@@ -134,15 +134,10 @@ class TableService(TableCore):
         row = await self.store.load_table(table_id)
         if row is None:
             raise UnknownTable(table_id)
-        match = games.new_match(row.game, TableOptions.from_json(row.options).rules)
-        finished: dict[int, Any] = {}
-        for _, text in row.actions:
-            action = games.action_from_json(text)
-            if isinstance(action, Deal) and match.hand is not None:
-                finished[match.hand_number] = match.hand
-            match, _ = match.apply(action)
-        if match.winner is not None:
-            finished[match.hand_number] = match.hand
+        try:
+            finished = _finished_hands(row.game, row.options, [text for _, text in row.actions])
+        except Exception as e:  # a damaged row: say so rather than fail obscurely
+            raise TableError(f"The log of table #{table_id} cannot be replayed: {e}") from e
         if not finished:
             raise TableError("No hand of this table has been finished yet.")
         number = max(finished) if hand_number is None else hand_number
@@ -188,12 +183,12 @@ class TableService(TableCore):
         self, table_id: int, user: str, seat: int | None = None, team: int | None = None
     ) -> Table:
         async with self._lobby(table_id) as table:
-            return await self._reseat(table, lobby.sit(table, user, seat, team), user)
+            return await self._reseat(table, lobby.sit(table, user, seat, team))
 
     async def move(self, table_id: int, user: str, seat: int) -> Table:
         async with self._lobby(table_id) as table:
             seats = lobby.move(table, user, seat, may_swap_people=user == table.host)
-            return await self._reseat(table, seats, user)
+            return await self._reseat(table, seats)
 
     async def add_bot(
         self,
@@ -209,12 +204,12 @@ class TableService(TableCore):
             raise BadOptions(str(e)) from None
         async with self._lobby(table_id) as table:
             self._require_member(table, user)
-            return await self._reseat(table, lobby.add_bot(table, level, seat, team), user)
+            return await self._reseat(table, lobby.add_bot(table, level, seat, team))
 
     async def remove_bot(self, table_id: int, user: str, seat: int) -> Table:
         async with self._lobby(table_id) as table:
             self._require_member(table, user)
-            return await self._reseat(table, lobby.remove_bot(table, seat), user)
+            return await self._reseat(table, lobby.remove_bot(table, seat))
 
     async def leave(self, table_id: int, user: str) -> Table:
         """Stand up in the lobby; in play, hand the seat to a bot for good."""
@@ -223,12 +218,12 @@ class TableService(TableCore):
                 return await self._leave_match(table, user)
             seats = lobby.stand(table, user)
             if user != table.host:
-                return await self._reseat(table, seats, user)
+                return await self._reseat(table, seats)
             people = [s.user for s in seats if s.user is not None]
             if not people:  # the host leaves an empty lobby: nobody is left to start it
                 event = TableCancelled(table.id, user)
                 return await self._close(table, TableStatus.CANCELLED, event)
-            return await self._reseat(table, seats, user, host=people[0])
+            return await self._reseat(table, seats, host=people[0])
 
     async def start(self, table_id: int, user: str) -> Table:
         async with self._lobby(table_id) as table:
@@ -301,7 +296,7 @@ class TableService(TableCore):
 
         return await self._commit(steps.reseat(table, seats, self.clock.now(), announce))
 
-    async def _reseat(self, table: Table, seats: Any, user: str, host: str | None = None) -> Table:
+    async def _reseat(self, table: Table, seats: Any, host: str | None = None) -> Table:
         def announce(new: Table) -> list[Any]:
             changed = next((s.number for s in seats if s != table.seats[s.number]), 0)
             return [SeatChanged(new, changed)]
@@ -311,3 +306,17 @@ class TableService(TableCore):
     def _require_member(self, table: Table, user: str) -> None:
         if user != table.host and table.seat_of(user) is None:
             raise NotSeated("Only the host or a seated player can do that.")
+
+
+def _finished_hands(game: str, options: str, log: list[str]) -> dict[int, Any]:
+    """Every hand of a log that is over (a later deal came, or the match ended)."""
+    match = games.new_match(game, TableOptions.from_json(options).rules)
+    finished: dict[int, Any] = {}
+    for text in log:
+        action = games.action_from_json(text)
+        if isinstance(action, Deal) and match.hand is not None:
+            finished[match.hand_number] = match.hand
+        match, _ = match.apply(action)
+    if match.winner is not None:
+        finished[match.hand_number] = match.hand
+    return finished

@@ -192,21 +192,21 @@ class Store:
                 except sqlite3.IntegrityError:
                     await self._commit_one_by_one(batch)  # find the write that conflicts
                     continue
-                except sqlite3.Error as e:
+                except Exception as e:  # every waiter must hear back, whatever went wrong
                     for _, future in batch:
-                        future.set_exception(StoreUnavailable(str(e)))
+                        _settle(future, e)
                     continue
                 for _, future in batch:
-                    future.set_result(None)
+                    _settle(future, None)
 
     async def _commit_one_by_one(self, batch: list[tuple[Write, asyncio.Future[None]]]) -> None:
         for write, future in batch:
             try:
                 await self._transaction([write])
-            except sqlite3.Error as e:
-                future.set_exception(StoreUnavailable(str(e)))
+            except Exception as e:
+                _settle(future, e)
             else:
-                future.set_result(None)
+                _settle(future, None)
 
     async def _transaction(self, writes: list[Write]) -> None:
         db = self._db
@@ -242,7 +242,7 @@ class Store:
                 if w.result is not None:
                     await self._insert_result(w)
             await db.execute("COMMIT")
-        except sqlite3.Error:
+        except BaseException:
             await self._rollback()
             raise
 
@@ -385,6 +385,15 @@ class Store:
             result["players"] = by_table.get(r[0], [])
             out.append(result)
         return out
+
+
+def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
+    if future.done():
+        return
+    if error is None:
+        future.set_result(None)
+    else:
+        future.set_exception(StoreUnavailable(f"{type(error).__name__}: {error}"))
 
 
 async def _checkpoints(path: str) -> None:

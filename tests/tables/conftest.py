@@ -31,15 +31,23 @@ def clock() -> ManualClock:
 
 
 @pytest.fixture
-def open_service(settings: Settings, clock: ManualClock) -> Callable[..., Any]:
-    """Open (or reopen) a service on the test's database file; deal seeds 1, 2, 3, …"""
+async def open_service(settings: Settings, clock: ManualClock) -> AsyncIterator[Callable[..., Any]]:
+    """Open (or reopen) a service on the test's database file; deal seeds 1, 2, 3, …
+
+    Whatever a failing test leaves open is closed, so the run ends instead of hanging.
+    """
     seeds = itertools.count(1)
+    opened: list[TableService] = []
 
     async def open_(**kwargs: Any) -> TableService:
         kwargs.setdefault("seeds", lambda: next(seeds))
-        return await TableService.open(settings, clock, autorun=False, **kwargs)
+        service = await TableService.open(settings, clock, autorun=False, **kwargs)
+        opened.append(service)
+        return service
 
-    return open_
+    yield open_
+    for service in opened:
+        await service.close()
 
 
 @pytest.fixture

@@ -1,0 +1,92 @@
+"""The SQLite store on real files: migrations, WAL, group commit, conflicts."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from tables.errors import StoreUnavailable
+from tables.model import Seat
+from tables.settings import Settings
+from tables.store import MIGRATIONS, Store, Write
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    store = await Store.open(tmp_path / "t.sqlite3", busy_timeout_s=0.05)
+    yield store
+    await store.close()
+
+
+async def new_table(store: Store) -> int:
+    seats = [Seat(0, user="ann"), Seat(1, bot="easy")]
+    return await store.create_table("klaberjass", "g", "c", "ann", "{}", seats, 1.0)
+
+
+def play(table_id: int, seq: int) -> Write:
+    return Write(table_id, "playing", None, 2.0, [(seq, '{"deal": 1}', None)])
+
+
+async def test_migrations_run_once_in_order_on_a_wal_file(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    for _ in range(2):  # reopening applies nothing twice
+        store = await Store.open(path)
+        try:
+            await new_table(store)
+        finally:
+            await store.close()
+    with sqlite3.connect(path) as db:
+        numbers = sorted(int(p.name[:3]) for p in MIGRATIONS.glob("*.sql"))
+        assert db.execute("PRAGMA user_version").fetchone()[0] == numbers[-1]
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert db.execute("SELECT count(*) FROM tables").fetchone()[0] == 2
+    for path in MIGRATIONS.glob("*.sql"):
+        assert path.read_text().startswith("-- "), f"{path.name} needs its one-line reason"
+
+
+async def test_writes_that_arrive_together_commit_together(store: Store) -> None:
+    ids = [await new_table(store) for _ in range(50)]
+    await asyncio.gather(*(store.commit(play(i, 0)) for i in ids))
+    rows = await store.load_open()
+    assert sorted(r.id for r in rows) == ids and all(len(r.actions) == 1 for r in rows)
+
+
+async def test_a_conflicting_write_fails_alone(store: Store) -> None:
+    a, b = await new_table(store), await new_table(store)
+    await store.commit(play(a, 0))
+    results = await asyncio.gather(
+        store.commit(play(a, 0)), store.commit(play(b, 0)), return_exceptions=True
+    )
+    assert isinstance(results[0], StoreUnavailable) and results[1] is None
+    assert len(await store.load_actions(a)) == len(await store.load_actions(b)) == 1
+
+
+async def test_a_locked_file_is_reported_not_waited_for_forever(
+    store: Store, tmp_path: Path
+) -> None:
+    table_id = await new_table(store)
+    blocker = sqlite3.connect(tmp_path / "t.sqlite3", isolation_level=None)
+    try:
+        blocker.execute("BEGIN IMMEDIATE")
+        with pytest.raises(StoreUnavailable) as refused:
+            await store.commit(play(table_id, 0))
+        assert "locked" in refused.value.detail
+        with pytest.raises(StoreUnavailable):
+            await new_table(store)
+    finally:
+        blocker.execute("ROLLBACK")
+        blocker.close()
+    await store.commit(play(table_id, 0))
+    assert len(await store.load_actions(table_id)) == 1
+
+
+def test_settings_come_from_the_environment() -> None:
+    s = Settings.from_env({"TRUMPF_CARD_CLOCK": "30", "DISCORD_TOKEN": " abc "})
+    assert (s.card_clock_s, s.contract_clock_s, s.discord_token) == (30.0, 120.0, "abc")
+    assert Settings.from_env({}).db_path == "trumpf.sqlite3"
+    with pytest.raises(ValueError, match="TRUMPF_BOT_PAUSE"):
+        Settings.from_env({"TRUMPF_BOT_PAUSE": "soon"})
