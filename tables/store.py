@@ -365,8 +365,10 @@ class Store:
                 params,
             )
             players = await self._all(
-                "SELECT table_id, seat, side, user_id, bot, left_user FROM match_players"
-                " ORDER BY table_id, seat"
+                "SELECT p.table_id, p.seat, p.side, p.user_id, p.bot, p.left_user"
+                f" FROM match_players p JOIN matches USING (table_id) {where}"
+                " ORDER BY p.table_id, p.seat",
+                params,
             )
         except sqlite3.Error as e:
             raise StoreUnavailable(str(e)) from e
