@@ -66,6 +66,9 @@ class Timers:
         timer = Timer(table_id, when, kind, seq)
         self._current[table_id] = timer
         heapq.heappush(self._heap, (when, next(self._order), timer))
+        if len(self._heap) > 2 * len(self._current) + 1024:  # mostly replaced timers
+            self._heap = [e for e in self._heap if self._current.get(e[2].table_id) is e[2]]
+            heapq.heapify(self._heap)
 
     def cancel(self, table_id: int) -> None:
         self._current.pop(table_id, None)

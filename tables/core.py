@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import secrets
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
@@ -54,6 +55,7 @@ class TableCore:
         self._closed: OrderedDict[int, Table] = OrderedDict()  # recently closed, for show
         self._timers = Timers()
         self._wake = asyncio.Event()
+        self._sleeping_until = -math.inf  # when the timer runner wakes by itself
         self._runner: asyncio.Task[None] | None = None
         self.damaged: dict[int, str] = {}
         self._shut = False
@@ -147,7 +149,9 @@ class TableCore:
             self._timers.set(table.id, when, "warn", table.seq)
         else:
             self._timers.set(table.id, table.deadline, "expire", table.seq)
-        self._wake.set()
+        timer = self._timers.get(table.id)
+        if timer is not None and timer.when < self._sleeping_until:
+            self._wake.set()  # the runner sleeps past this timer: wake it
 
     async def run_pending(self) -> int:
         """Fire every timer due by the clock, and those they set that are due too."""
@@ -174,11 +178,13 @@ class TableCore:
             self._wake.clear()
             await self.run_pending()
             when = self._timers.next_when()
+            self._sleeping_until = math.inf if when is None else when
             timeout = None if when is None else max(0.0, when - self.clock.now())
             # asyncio.timeout, not wait_for: 3.11's wait_for can swallow a cancellation.
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(timeout):
                     await self._wake.wait()
+            self._sleeping_until = -math.inf  # awake: run_pending sees every new timer
 
     async def _fire(self, timer: Timer) -> None:
         if timer.table_id not in self._tables:

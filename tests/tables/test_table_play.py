@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -164,3 +165,16 @@ async def test_leaving_mid_game_hands_the_seat_to_a_bot_for_good(
     assert service.table(table.id).seq > table.seq
     with pytest.raises(errors.NotSeated):
         await service.act(table.id, leaver, table.match.legal_actions()[0], table.seq)
+
+
+async def test_the_background_runner_plays_bots_on_real_time_and_stops(
+    settings: Any,
+) -> None:
+    service = await TableService.open(settings)  # the system clock, timers run by themselves
+    try:
+        finished = asyncio.Event()
+        service.subscribe(lambda e: finished.set() if isinstance(e, TableFinished) else None)
+        await bot_table(service, "klaberjass")
+        await asyncio.wait_for(finished.wait(), timeout=30)
+    finally:
+        await asyncio.wait_for(service.close(), timeout=5)
