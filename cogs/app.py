@@ -22,7 +22,7 @@ from tables.service import TableService
 from tables.settings import Settings
 
 log = logging.getLogger(__name__)
-EXTENSIONS = ("cogs.tables_cog",)
+EXTENSIONS = ("cogs.tables_cog", "cogs.league_cog")
 TICK_S = 0.25  # how often bots and turn clocks are looked at
 
 

@@ -5,6 +5,7 @@ method raises a :class:`LeagueError`, a :class:`tables.errors.TableError` whose 
 player can read)::
 
     league = await League.attach(service)        # subscribe to the service, catch up
+    await league.drain()                          # wait for the counts of matches announced
     await league.record(table_id) -> bool         # count a finished match; False if counted
     await league.catch_up() -> int                # count every finished match not yet counted
 
@@ -31,7 +32,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -332,6 +333,7 @@ class League:
         self._lock = asyncio.Lock()  # matches are counted one at a time, in order
         self._live: dict[int, MatchFacts] = {}  # tables followed since their start
         self._behind = False  # a live count failed: catch up before the next one
+        self._counting: set[asyncio.Task[None]] = set()
         self.unsubscribe: Callable[[], None] | None = None
 
     @classmethod
@@ -344,8 +346,12 @@ class League:
 
     # --- counting -----------------------------------------------------------------------
 
-    def on_event(self, event: Any) -> Awaitable[None] | None:
-        """A service subscriber: folds game events as they come, counts finished matches."""
+    def on_event(self, event: Any) -> None:
+        """A service subscriber: folds game events as they come, counts finished matches.
+
+        A plain function, so it sees events in order at once; a finished match is
+        counted by a task of its own (the service's bus would otherwise keep a task
+        waiting for events forever), one after another under the league's lock."""
         if isinstance(event, GameEvent):
             facts = self._live.get(event.table_id)
             if facts is not None:
@@ -353,10 +359,17 @@ class League:
         elif isinstance(event, TableStarted):
             self._live[event.table_id] = MatchFacts.new(event.table.game)
         elif isinstance(event, TableFinished):
-            return self._count_live(event.table_id, self._live.pop(event.table_id, None))
+            facts = self._live.pop(event.table_id, None)
+            task = asyncio.create_task(self._count_live(event.table_id, facts))
+            self._counting.add(task)
+            task.add_done_callback(self._counting.discard)
         elif isinstance(event, TableCancelled | TableDamaged):
             self._live.pop(event.table_id, None)
-        return None
+
+    async def drain(self) -> None:
+        """Wait until every finished match announced so far has been counted (or given up)."""
+        while self._counting:
+            await asyncio.gather(*self._counting, return_exceptions=True)
 
     async def _count_live(self, table_id: int, facts: MatchFacts | None) -> None:
         for attempt in range(RETRIES):
@@ -529,10 +542,18 @@ class League:
         await self.db.end_season(guild_id, by, self.clock.now())
         return next(s for s in await self.seasons(guild_id) if s.id == running.id)
 
-    async def season(self, guild_id: str, name: str | None) -> Season | None:
-        """A season by name; None for all-time; the running season (or all-time) if no name."""
+    async def season(self, guild_id: str, name: str | int | None) -> Season | None:
+        """A season by name or id; None for all-time (its id is 0); the running season (or
+        all-time) if no name is given."""
         if name is None:
             return await self.current_season(guild_id)
+        if isinstance(name, int):
+            if name == ALL_TIME:
+                return None
+            found = [s for s in await self.seasons(guild_id) if s.id == name]
+            if not found:
+                raise UnknownSeason("That season is not one of this server's.")
+            return found[0]
         if name.strip().lower() in ALL_TIME_NAMES:
             return None
         row = await self.db.season_named(guild_id, " ".join(name.split()))
@@ -556,7 +577,7 @@ class League:
         self,
         guild_id: str,
         game: str | None = None,
-        season: str | None = None,
+        season: str | int | None = None,
         page: int = 1,
         per_page: int = PER_PAGE,
     ) -> StandingsPage:

@@ -1,0 +1,466 @@
+"""``/league``: the server's league table, a player's stats, recent matches, seasons.
+
+Thin: each command parses its options, asks :mod:`tables.league`, and renders an embed.
+Answers are private unless ``share`` is set.  The table pages with ◀ ▶ buttons whose
+custom_id carries game, season and page, so they work after a restart.  Starting and
+ending seasons and rating bots need Manage Server.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.handlers import is_admin, user_of
+from tables.errors import TableError
+from tables.league import (
+    ALL_TIME,
+    League,
+    MatchSummary,
+    NoMatches,
+    PlayerStats,
+    Season,
+    StandingsPage,
+    hand_records,
+    is_bot,
+)
+
+if TYPE_CHECKING:
+    from cogs.app import TrumpfBot
+
+log = logging.getLogger(__name__)
+Choice = app_commands.Choice
+GAMES = [Choice(name="Schieber", value="schieber"), Choice(name="Klaberjass", value="klaberjass")]
+GAME_NAMES = {"schieber": "Schieber", "klaberjass": "Klaberjass"}
+PAGE_TEMPLATE = r"trumpf-league:(?P<game>schieber|klaberjass):(?P<season>\d{1,9}):(?P<page>\d{1,6})"
+COLOUR = discord.Colour.dark_green()
+SHEET_LINES = 30  # hands shown on a score sheet before it is cut short
+ADMIN_ONLY = "Only members with **Manage Server** can do that."
+
+
+# --- rendering ------------------------------------------------------------------------
+
+
+def name(player: str | None) -> str:
+    """A person as a mention (shown as their name, no ping in an embed), a bot by level."""
+    if player is None:
+        return "?"
+    if is_bot(player):
+        return f"🤖 Bot ({player[4:]})"
+    return f"<@{player}>" if player.isdigit() else player
+
+
+def when(timestamp: float, style: str = "R") -> str:
+    return f"<t:{int(timestamp)}:{style}>"
+
+
+def percent(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+def table_embed(page: StandingsPage) -> discord.Embed:
+    lines = []
+    for row in page.rows:
+        rating = f"**{row.rating}**" if row.rated else "not rated yet"
+        lines.append(
+            f"`{row.rank:>3}.` {name(row.player)} · {row.played} played · {row.won} won "
+            f"({percent(row.win_rate)}) · {rating} · {row.points_per_hand:.1f} pts/hand"
+        )
+    embed = discord.Embed(
+        title=f"{GAME_NAMES[page.game]} league — {season_title(page.season)}",
+        description="\n".join(lines),
+        colour=COLOUR,
+    )
+    embed.set_footer(
+        text=f"Page {page.page} of {page.pages} · {page.total} players · rating μ ± σ "
+        "(openskill); ranked by μ − 3σ, the rating we are sure of"
+    )
+    return embed
+
+
+def season_title(season: Season | None) -> str:
+    if season is None:
+        return "all-time"
+    return f"season “{season.name}”" + ("" if season.is_open else " (ended)")
+
+
+def stats_embed(player: str, stats: list[PlayerStats]) -> discord.Embed:
+    embed = discord.Embed(
+        title="League stats",
+        description=f"{name(player)} · {season_title(stats[0].season)}",
+        colour=COLOUR,
+    )
+    for s in stats:
+        lines = [
+            f"**{s.matches}** matches · **{s.wins}** won ({percent(s.win_rate)})",
+            (
+                f"Rating **{s.rating}** · rank {s.rank} of {s.ranked}"
+                if s.rating is not None
+                else "Not rated yet (no rated match: matches with bots are not rated)"
+            ),
+            f"{s.points_per_hand:.1f} points per hand over {s.hands} hands",
+        ]
+        if s.game == "schieber":
+            lines.append(f"Weis {s.weis} · Stöck {s.stoeck} · Match {s.match_hands}")
+            if s.best_partner is not None:
+                p = s.best_partner
+                lines.append(f"Best partner {name(p.player)}: {p.wins} won of {p.matches} together")
+        else:
+            lines.append(f"Sequences {s.weis} · Bela {s.stoeck}")
+            if s.maker_rate is not None:
+                lines.append(
+                    f"As maker: {percent(s.maker_rate)} made "
+                    f"({s.made - s.made_failed} of {s.made} hands)"
+                )
+        embed.add_field(name=GAME_NAMES[s.game], value="\n".join(lines), inline=False)
+    return embed
+
+
+def sides_line(m: MatchSummary) -> str:
+    parts = []
+    for side in (0, 1):
+        who = " & ".join(name(s.player) for s in m.side(side))
+        mark = "🏆 " if side == m.winner else ""
+        parts.append(f"{mark}{who} **{m.scores[side]}**")
+    return " vs ".join(parts)
+
+
+def recent_embed(matches: list[MatchSummary], title: str) -> discord.Embed:
+    lines = [
+        f"`#{m.table_id}` {GAME_NAMES[m.game]} ({m.preset}) · {sides_line(m)} · "
+        f"{when(m.finished_at)}{'' if m.rated else ' · unrated'}"
+        for m in matches
+    ]
+    embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
+    embed.set_footer(text="Score sheet and hand records: /league recent match:<number>")
+    return embed
+
+
+def sheet_embed(m: MatchSummary) -> discord.Embed:
+    heads = ("Team A", "Team B") if m.game == "schieber" else ("Seat 1", "Seat 2")
+    rows = [f"{'Hand':>4} {heads[0]:>7} {heads[1]:>7} {'Total':>13}"]
+    running = [0, 0]
+    for number, hand in enumerate(m.sheet, 1):
+        running = [running[0] + hand[0], running[1] + hand[1]]
+        if number <= SHEET_LINES:
+            total = f"{running[0]}–{running[1]}"
+            rows.append(f"{number:>4} {hand[0]:>7} {hand[1]:>7} {total:>13}")
+    if len(m.sheet) > SHEET_LINES:
+        rows.append(f"… {len(m.sheet) - SHEET_LINES} more hands in the file")
+    embed = discord.Embed(
+        title=f"{GAME_NAMES[m.game]} match #{m.table_id} ({m.preset})",
+        description=sides_line(m) + "\n```\n" + "\n".join(rows) + "\n```",
+        colour=COLOUR,
+    )
+    for side, head in zip((0, 1), heads, strict=True):
+        players = []
+        for seat in m.side(side):
+            line = name(seat.player)
+            if seat.left:
+                line += " (left; a bot finished)"
+            if seat.rating is not None:
+                line += f" → {seat.rating}"
+            players.append(line)
+        embed.add_field(name=head, value="\n".join(players) or "—", inline=True)
+    started = f"started {when(m.started_at, 'f')}, " if m.started_at else ""
+    rated = "rated" if m.rated else "not rated (a bot played)"
+    embed.add_field(
+        name="Played", value=f"{started}finished {when(m.finished_at, 'f')}; {rated}", inline=False
+    )
+    embed.set_footer(text="The file holds every hand; check it with python -m engine.replay")
+    return embed
+
+
+def page_view(page: StandingsPage) -> discord.ui.View | None:
+    if page.pages <= 1:
+        return None
+    season = ALL_TIME if page.season is None else page.season.id
+    view = discord.ui.View(timeout=None)
+    for label, target in (("◀", page.page - 1), ("▶", page.page + 1)):
+        view.add_item(PageButton(page.game, season, target, label, not 1 <= target <= page.pages))
+    return view
+
+
+class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_TEMPLATE):
+    """A page of the league table; everything it needs is in its custom_id."""
+
+    def __init__(
+        self, game: str, season: int, page: int, label: str = "▶", disabled: bool = False
+    ) -> None:
+        custom_id = f"trumpf-league:{game}:{season}:{max(page, 0)}"
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label, custom_id=custom_id, disabled=disabled
+        )
+        super().__init__(button)
+        self.game, self.season, self.page = game, season, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PageButton:
+        return cls(match["game"], int(match["season"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = interaction.client.get_cog("League")  # type: ignore[attr-defined]
+        if not isinstance(cog, LeagueCog):
+            return
+        try:
+            page = await cog.league.standings(
+                str(interaction.guild_id), self.game, self.season, self.page
+            )
+        except TableError as e:
+            await interaction.response.send_message(str(e), ephemeral=True)
+            return
+        view = page_view(page)
+        await interaction.response.edit_message(embed=table_embed(page), view=view)
+
+
+# --- the commands ---------------------------------------------------------------------
+
+
+class LeagueCog(commands.Cog, name="League"):
+    group = app_commands.Group(
+        name="league",
+        description="This server's league: tables, ratings, stats and recent matches",
+        guild_only=True,
+    )
+    season = app_commands.Group(
+        name="season", description="League seasons (Manage Server starts and ends them)",
+        parent=group,
+    )  # fmt: skip
+
+    def __init__(self, bot: TrumpfBot, league: League) -> None:
+        self.bot = bot
+        self.league = league
+
+    async def cog_unload(self) -> None:
+        if self.league.unsubscribe is not None:
+            self.league.unsubscribe()
+
+    @group.command(name="table", description="The league table: rank, matches, wins, rating")
+    @app_commands.describe(
+        game="Which game (default: the one this server plays most)",
+        season="A season's name, or all-time (default: the running season, else all-time)",
+        page="Which page of the table (ten players a page)",
+        share="Post it in the channel for everyone (default: only you see it)",
+    )
+    @app_commands.choices(game=GAMES)
+    async def table(
+        self,
+        interaction: discord.Interaction,
+        game: str | None = None,
+        season: str | None = None,
+        page: app_commands.Range[int, 1, 10000] = 1,
+        share: bool = False,
+    ) -> None:
+        try:
+            found = await self.league.standings(guild_of(interaction), game, season, page)
+        except TableError as e:
+            await answer(interaction, str(e))
+            return
+        kwargs: dict[str, Any] = {"embed": table_embed(found)}
+        if (view := page_view(found)) is not None:
+            kwargs["view"] = view
+        await interaction.response.send_message(ephemeral=not share, **kwargs)
+
+    @group.command(name="stats", description="A player's league record (default: yours)")
+    @app_commands.describe(
+        player="Whose stats (default: yours)",
+        game="Only this game (default: every game they played)",
+        season="Only this season, by name (default: all-time)",
+        share="Post it in the channel for everyone (default: only you see it)",
+    )
+    @app_commands.choices(game=GAMES)
+    async def stats(
+        self,
+        interaction: discord.Interaction,
+        player: discord.Member | discord.User | None = None,
+        game: str | None = None,
+        season: str | None = None,
+        share: bool = False,
+    ) -> None:
+        who = str(player.id) if player is not None else user_of(interaction)
+        try:
+            found = await self.league.player_stats(guild_of(interaction), who, game, season)
+        except NoMatches as e:
+            await answer(interaction, no_matches(e, who, interaction))
+            return
+        except TableError as e:
+            await answer(interaction, str(e))
+            return
+        await interaction.response.send_message(embed=stats_embed(who, found), ephemeral=not share)
+
+    @group.command(name="recent", description="Recent matches, or one match's score sheet")
+    @app_commands.describe(
+        game="Only this game",
+        player="Only matches this player played",
+        match="A match number: its score sheet and every hand as a file",
+        share="Post it in the channel for everyone (default: only you see it)",
+    )
+    @app_commands.choices(game=GAMES)
+    async def recent(
+        self,
+        interaction: discord.Interaction,
+        game: str | None = None,
+        player: discord.Member | discord.User | None = None,
+        match: app_commands.Range[int, 1] | None = None,
+        share: bool = False,
+    ) -> None:
+        guild = guild_of(interaction)
+        who = None if player is None else str(player.id)
+        try:
+            if match is not None:
+                await self._one_match(interaction, guild, match, share)
+                return
+            found = await self.league.recent(guild, game, who)
+        except NoMatches as e:
+            await answer(interaction, no_matches(e, who, interaction))
+            return
+        except TableError as e:
+            await answer(interaction, str(e))
+            return
+        title = "Recent matches" + (f" of {GAME_NAMES[game]}" if game else "")
+        embed = recent_embed(found, title)
+        if who is not None:
+            embed.description = f"With {name(who)}\n" + (embed.description or "")
+        await interaction.response.send_message(embed=embed, ephemeral=not share)
+
+    async def _one_match(
+        self, interaction: discord.Interaction, guild: str, table_id: int, share: bool
+    ) -> None:
+        summary = await self.league.match(guild, table_id)
+        # Replaying every hand for the file can take a moment on a long match.
+        await interaction.response.defer(ephemeral=not share, thinking=True)
+        try:
+            records = await hand_records(self.bot.service, summary)
+        except TableError as e:
+            log.warning("match %s: no hand records: %s", table_id, e)
+            await interaction.followup.send(embed=sheet_embed(summary), ephemeral=not share)
+            return
+        file = discord.File(
+            io.BytesIO(records.encode()), filename=f"trumpf-match-{table_id}-hands.jsonl"
+        )
+        await interaction.followup.send(embed=sheet_embed(summary), file=file, ephemeral=not share)
+
+    # --- seasons and options ----------------------------------------------------------
+
+    @season.command(name="start", description="Start a named season (Manage Server)")
+    @app_commands.describe(name="The season's name, e.g. Spring 2025")
+    async def season_start(
+        self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 50]
+    ) -> None:
+        if not is_admin(interaction):
+            await interaction.response.send_message(ADMIN_ONLY, ephemeral=True)
+            return
+        try:
+            started = await self.league.start_season(
+                guild_of(interaction), name, user_of(interaction)
+            )
+        except TableError as e:
+            await interaction.response.send_message(str(e), ephemeral=True)
+            return
+        await interaction.response.send_message(
+            f"Season **{started.name}** has started: from now on every finished match counts "
+            "for it, and its ratings start afresh. The all-time table goes on beside it."
+        )
+
+    @season.command(name="end", description="End the running season (Manage Server)")
+    async def season_end(self, interaction: discord.Interaction) -> None:
+        if not is_admin(interaction):
+            await interaction.response.send_message(ADMIN_ONLY, ephemeral=True)
+            return
+        try:
+            ended = await self.league.end_season(guild_of(interaction), user_of(interaction))
+        except TableError as e:
+            await interaction.response.send_message(str(e), ephemeral=True)
+            return
+        await interaction.response.send_message(
+            f"Season **{ended.name}** has ended after {ended.matches} matches. Its table "
+            f"stays: `/league table season:{ended.name}`."
+        )
+
+    @season.command(name="list", description="Every season of this server")
+    async def season_list(self, interaction: discord.Interaction) -> None:
+        seasons = await self.league.seasons(guild_of(interaction))
+        if not seasons:
+            await interaction.response.send_message(
+                "No season has been started yet; the table is all-time. Someone with Manage "
+                "Server can start one with `/league season start`.",
+                ephemeral=True,
+            )
+            return
+        lines = [
+            f"**{s.name}** · {when(s.started_at, 'D')} – "
+            f"{'running' if s.is_open else when(s.ended_at or 0, 'D')} · {s.matches} matches"
+            for s in reversed(seasons)
+        ]
+        embed = discord.Embed(title="Seasons", description="\n".join(lines), colour=COLOUR)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @group.command(name="rated-bots", description="Whether matches with bots are rated")
+    @app_commands.describe(enabled="Rate matches with bots from now on (Manage Server)")
+    async def rated_bots(
+        self, interaction: discord.Interaction, enabled: bool | None = None
+    ) -> None:
+        guild = guild_of(interaction)
+        if enabled is None:
+            on = await self.league.rate_bots(guild)
+            await interaction.response.send_message(
+                "Matches with bots at the table **are rated** here; each bot level has its "
+                "own rating." if on else "Matches with bots at the table are counted but "
+                "**not rated** here.",
+                ephemeral=True,
+            )  # fmt: skip
+            return
+        if not is_admin(interaction):
+            await interaction.response.send_message(ADMIN_ONLY, ephemeral=True)
+            return
+        await self.league.set_rate_bots(guild, enabled)
+        await interaction.response.send_message(
+            "From now on, matches with bots are rated; each bot level has its own rating. "
+            "Matches counted before stay as they were."
+            if enabled
+            else "From now on, matches with bots are counted but not rated. Matches counted "
+            "before stay as they were."
+        )
+
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        log.error("/%s failed", interaction.command and interaction.command.qualified_name,
+                  exc_info=error)  # fmt: skip
+        await answer(interaction, "Something went wrong on my side; try again in a moment.")
+
+
+def guild_of(interaction: discord.Interaction) -> str:
+    return str(interaction.guild_id)
+
+
+def no_matches(error: NoMatches, who: str | None, interaction: discord.Interaction) -> str:
+    if error.player is None or who is None:
+        return str(error)
+    subject = "You have" if who == user_of(interaction) else f"{name(who)} has"
+    return str(error).replace("That player has", subject, 1)
+
+
+async def answer(interaction: discord.Interaction, text: str) -> None:
+    """A private answer, whether or not the interaction was deferred."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        pass
+
+
+async def setup(bot: TrumpfBot) -> None:
+    league = await League.attach(bot.service)  # follows matches; counts any finished unseen
+    bot.add_dynamic_items(PageButton)
+    await bot.add_cog(LeagueCog(bot, league))
