@@ -348,6 +348,15 @@ class LeagueCog(commands.Cog, name="League"):
         )
         await interaction.followup.send(embed=sheet_embed(summary), file=file, ephemeral=not share)
 
+    @table.autocomplete("season")
+    @stats.autocomplete("season")
+    async def season_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[Choice[str]]:
+        seasons = await self.league.seasons(guild_of(interaction))
+        names = [s.name for s in reversed(seasons)] + ["all-time"]
+        return [Choice(name=n, value=n) for n in names if current.lower() in n.lower()][:25]
+
     # --- seasons and options ----------------------------------------------------------
 
     @season.command(name="start", description="Start a named season (Manage Server)")
@@ -461,6 +470,7 @@ async def answer(interaction: discord.Interaction, text: str) -> None:
 
 
 async def setup(bot: TrumpfBot) -> None:
-    league = await League.attach(bot.service)  # follows matches; counts any finished unseen
+    # Follows matches; counts those that finished unseen (a restart) in the background.
+    league = await League.attach(bot.service, background=True)
     bot.add_dynamic_items(PageButton)
     await bot.add_cog(LeagueCog(bot, league))

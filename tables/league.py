@@ -337,12 +337,31 @@ class League:
         self.unsubscribe: Callable[[], None] | None = None
 
     @classmethod
-    async def attach(cls, service: Any, model: PlackettLuce | None = None) -> League:
-        """Follow the service's matches, and count those that finished unseen (a restart)."""
+    async def attach(
+        cls, service: Any, model: PlackettLuce | None = None, background: bool = False
+    ) -> League:
+        """Follow the service's matches, and count those that finished unseen (a restart).
+
+        ``background``: catch up in a task (``drain`` waits for it), so a long backlog
+        (a first start on an old database) does not hold up the bot's start."""
         league = cls(service.store, service.clock, model)
         league.unsubscribe = service.subscribe(league.on_event)
-        await league.catch_up()
+        if background:
+            league._track(asyncio.create_task(league._catch_up_logged()))
+        else:
+            await league.catch_up()
         return league
+
+    async def _catch_up_logged(self) -> None:
+        try:
+            await self.catch_up()
+        except StoreUnavailable as e:
+            self._behind = True
+            log.error("league: catching up failed (%s); trying again with the next match", e)
+
+    def _track(self, task: asyncio.Task[None]) -> None:
+        self._counting.add(task)
+        task.add_done_callback(self._counting.discard)
 
     # --- counting -----------------------------------------------------------------------
 
@@ -360,14 +379,13 @@ class League:
             self._live[event.table_id] = MatchFacts.new(event.table.game)
         elif isinstance(event, TableFinished):
             facts = self._live.pop(event.table_id, None)
-            task = asyncio.create_task(self._count_live(event.table_id, facts))
-            self._counting.add(task)
-            task.add_done_callback(self._counting.discard)
+            self._track(asyncio.create_task(self._count_live(event.table_id, facts)))
         elif isinstance(event, TableCancelled | TableDamaged):
             self._live.pop(event.table_id, None)
 
     async def drain(self) -> None:
-        """Wait until every finished match announced so far has been counted (or given up)."""
+        """Wait until every finished match announced so far has been counted (or given
+        up on), and a catch-up in the background is done."""
         while self._counting:
             await asyncio.gather(*self._counting, return_exceptions=True)
 
@@ -386,10 +404,12 @@ class League:
         log.error("league: match %s will be counted at the next catch-up", table_id)
 
     async def catch_up(self) -> int:
-        """Count every finished match the league has not counted; returns how many."""
+        """Count every finished match the league has not counted, in the order they
+        finished (live counts wait meanwhile); returns how many."""
         counted = 0
-        for table_id in await self.db.uncounted():
-            counted += await self.record(table_id)
+        async with self._lock:
+            for table_id in await self.db.uncounted():
+                counted += await self._record(table_id, None)
         self._behind = False
         if counted:
             log.info("league: counted %d finished matches on catching up", counted)
@@ -399,15 +419,18 @@ class League:
         """Count a finished match: once, however often it is offered.  ``facts`` come from
         following the match live; without them the table's log is replayed."""
         async with self._lock:
-            if facts is None:
-                facts = await self._replayed_facts(table_id)
-            async with self.db.recording(table_id) as recording:
-                if recording.match is None:
-                    if not recording.counted:
-                        log.warning("league: no finished match %s to count", table_id)
-                    return False
-                await self._count(recording, recording.match, facts)
-                return True
+            return await self._record(table_id, facts)
+
+    async def _record(self, table_id: int, facts: MatchFacts | None) -> bool:
+        if facts is None:
+            facts = await self._replayed_facts(table_id)
+        async with self.db.recording(table_id) as recording:
+            if recording.match is None:
+                if not recording.counted:
+                    log.warning("league: no finished match %s to count", table_id)
+                return False
+            await self._count(recording, recording.match, facts)
+            return True
 
     async def _replayed_facts(self, table_id: int) -> MatchFacts | None:
         row = await self.db.match_to_count(table_id)

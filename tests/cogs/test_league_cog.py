@@ -237,6 +237,10 @@ async def test_seasons_need_manage_server(world: Any) -> None:
     assert res.response.embeds[0].title == "Klaberjass league — season “Spring” (ended)"
     res = await bob.slash(channel, "league table", season="Autumn")
     assert res.response.content == "There is no season called “Autumn”. Seasons: Spring."
+    offered = await bob.autocomplete(channel, "league table", "season", "")
+    assert [c["value"] for c in offered] == ["Spring", "all-time"]
+    offered = await bob.autocomplete(channel, "league stats", "season", "spr")
+    assert [c["value"] for c in offered] == ["Spring"]
     assert not env.errors
 
 
