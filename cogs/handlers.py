@@ -28,7 +28,7 @@ from cogs.refs import (
 )
 from cogs.render import GAME_NAMES, seat_name
 from cogs.screens import panel_screen, result_screen
-from tables.errors import StaleAction, TableError
+from tables.errors import NotYourTurn, StaleAction, TableError
 from tables.model import Table, TableStatus
 
 if TYPE_CHECKING:
@@ -166,8 +166,7 @@ class Handlers:
         await interaction.response.defer()
         user = user_of(interaction)
         await self.service.reclaim(ref.table, user)  # pressing a button means: I am back
-        self.bot.panels.adopt(ref.table, user, interaction)
-        await self.bot.panels.refresh(ref.table, user)
+        await self._update_panel(interaction, ref.table, user)
 
     async def _act(self, interaction: discord.Interaction, ref: Ref) -> None:
         await interaction.response.defer()
@@ -181,11 +180,24 @@ class Handlers:
             await self.service.act(ref.table, user, action, ref.seq)
         except StaleAction:
             await tell(interaction, self._stale_text(ref))
+        except NotYourTurn:
+            table = self.service.table(ref.table)
+            mover = "nobody" if table.to_move is None else seat_name(table, table.to_move)
+            await tell(interaction, f"It is not your turn: {mover} is to move. Nothing was played.")
         except TableError as e:
-            await tell(interaction, str(e))
-        if self.service.table(ref.table).status.is_open:
-            self.bot.panels.adopt(ref.table, user, interaction)
-            await self.bot.panels.refresh(ref.table, user)
+            await tell(interaction, f"{e} Nothing was played.")
+        await self._update_panel(interaction, ref.table, user)
+
+    async def _update_panel(
+        self, interaction: discord.Interaction, table_id: int, user: str
+    ) -> None:
+        """Show the clicked private hand as the table is now; it is the freshest panel."""
+        message = interaction.message
+        if message is None or not message.flags.ephemeral:
+            return  # cards are only ever drawn on private messages: never draw them in public
+        if self.service.table(table_id).status.is_open:
+            self.bot.panels.adopt(table_id, user, interaction)
+            await self.bot.panels.refresh(table_id, user)
 
     def _stale_text(self, ref: Ref) -> str:
         table = self.service.table(ref.table)

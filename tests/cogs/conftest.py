@@ -17,6 +17,7 @@ import aiosqlite
 import pytest
 from aiosqlite.context import contextmanager
 
+import tables.store
 from cogs.app import TrumpfBot
 from engine.actions import Action
 from tables.settings import Settings
@@ -58,6 +59,15 @@ def _finalize_pragma_statements(monkeypatch: pytest.MonkeyPatch) -> None:
     cycles, so the statement stays "in progress" and the next COMMIT fails.  Close that
     cursor here until the store closes it itself (reported; ``tables/`` is not ours)."""
     monkeypatch.setattr(aiosqlite.Connection, "execute", _execute_closing_pragmas)
+
+
+@pytest.fixture(autouse=True)
+def _no_background_checkpoints(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The store checkpoints its write-ahead log from a task that sleeps a second at a
+    time, forever.  simcord waits for bot work that is due within its settle timeout, so
+    every action would time out; a checkpoint a year apart lets it settle (and the tests
+    never miss it: their databases are small).  Reported; ``tables/`` is not ours."""
+    monkeypatch.setattr(tables.store, "CHECKPOINT_EVERY_S", 365 * 24 * 3600.0, raising=False)
 
 
 @pytest.fixture

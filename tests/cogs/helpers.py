@@ -101,3 +101,26 @@ async def play_out(
         clicks += 1
         await tick(env)
     raise AssertionError(f"table #{table_id} did not finish after {limit} steps")
+
+
+async def post_button(env: Any, channel: Any, custom_id: str, label: str) -> discord.Message:
+    """A public message carrying one Trumpf button, sent by the bot.
+
+    Real private hands are ephemeral, so another user can never click them; this models
+    what reaches the bot anyway: a click whose custom_id is old, doubled, or not the
+    clicker's (a second click already on its way, a stale client, a forged id).
+    """
+    from cogs.buttons import view_of
+    from cogs.refs import Ref
+    from cogs.render import ButtonSpec
+
+    view = view_of([ButtonSpec(Ref.parse(custom_id), label, "primary")])
+    sent = await env.bot.get_channel(channel.id).send("(a button)", view=view)
+    await env.settle()
+    return sent
+
+
+def private_history(channel: Any, viewer: Any) -> list[discord.Message]:
+    """The ephemeral messages only this viewer sees."""
+    public = {m.id for m in channel.history()}
+    return [m for m in channel.history(viewer=viewer) if m.id not in public]

@@ -1,0 +1,55 @@
+"""The bot restarts in the middle of a hand: the table comes back and old buttons work."""
+
+from __future__ import annotations
+
+from tables.model import TableStatus
+from tests.cogs.helpers import contents, finished, moves, play_out, table_message, tick
+
+
+async def test_a_restart_mid_hand_and_the_game_carries_on_with_the_old_buttons(world, make_bot):
+    env, channel, alice = world.env, world.channel, world.alice
+    await alice.slash(channel, "jass schieber", preset="tournament-1000", target=300, bots=3)
+    await alice.click(channel.last_message, label="Start")
+    await tick(env)
+    old_table = table_message(channel, 1)
+    panel = (await alice.click(old_table, label="🂠 My hand")).response
+    for _ in range(3):  # the contract and a few cards
+        await alice.click(panel, custom_id=moves(panel)[0].custom_id)
+        await tick(env)
+    before = env.bot.service.table(1)
+    assert before.to_move == 0 and before.match.hand.tricks  # mid-hand, Alice to play
+    card = moves(panel)[0]
+
+    await env.restart_bot(make_bot())
+    service = env.bot.service
+    assert service.table(1).seq == before.seq and service.table(1).status is TableStatus.PLAYING
+    assert "♻️ Table #1 is back: Trumpf restarted. Play on." in contents(channel)
+    fresh_table = table_message(channel, 1)
+    assert fresh_table.id != old_table.id
+    assert fresh_table.embeds[0].title == "Schieber · table #1 · hand 1"
+
+    # The private hand from before the restart: its buttons still play.
+    res = await alice.click(panel, custom_id=card.custom_id)
+    assert res.acknowledged and not res.followups
+    assert service.table(1).seq == before.seq + 1
+    # So does the My hand button of the table message from before the restart.
+    reopened = await alice.click(old_table, label="🂠 My hand")
+    assert reopened.ephemeral and reopened.response.embeds[0].title.startswith("Your hand")
+
+    await play_out(env, channel, alice, reopened.response, 1)
+    assert finished(channel, 1) is not None
+    assert not env.errors
+
+
+async def test_a_lobby_survives_a_restart(world, make_bot):
+    env, channel, alice, bob = world.env, world.channel, world.alice, world.bob
+    await alice.slash(channel, "jass klaberjass")
+    old_lobby = channel.last_message
+    await env.restart_bot(make_bot())
+    assert "♻️ Table #1 is back" in contents(channel)
+    new_lobby = channel.history()[-1]
+    assert new_lobby.embeds[0].title == "Klaberjass table #1 — lobby"
+    await bob.click(old_lobby, label="Sit: Seat 2")  # an old lobby button still works
+    assert env.bot.service.table(1).seats[1].user == str(bob.id)
+    lobby = channel.history()[-1]
+    assert f"Seat 2: {bob.mention}" in lobby.embeds[0].fields[1].value
