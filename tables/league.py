@@ -401,6 +401,9 @@ class League:
                 log.warning("league: match %s not counted yet (%s)", table_id, e.detail)
                 if attempt + 1 < RETRIES:
                     await asyncio.sleep(RETRY_S)
+            except Exception:
+                log.exception("league: match %s cannot be counted", table_id)
+                return
         log.error("league: match %s will be counted at the next catch-up", table_id)
 
     async def catch_up(self) -> int:
@@ -409,7 +412,12 @@ class League:
         counted = 0
         async with self._lock:
             for table_id in await self.db.uncounted():
-                counted += await self._record(table_id, None)
+                try:
+                    counted += await self._record(table_id, None)
+                except StoreUnavailable:
+                    raise
+                except Exception:  # one damaged match must not keep the others out
+                    log.exception("league: match %s cannot be counted; skipped", table_id)
         self._behind = False
         if counted:
             log.info("league: counted %d finished matches on catching up", counted)
@@ -441,7 +449,9 @@ class League:
             rules = TableOptions.from_json(options).rules
             rows = [text for _, text in await self.store.load_actions(table_id)]
             return facts_from_log(game, rules, rows)
-        except (ValueError, TypeError, KeyError) as e:
+        except StoreUnavailable:
+            raise
+        except Exception as e:  # a damaged log can fail in any way; the result still counts
             log.warning("league: match %s counted without Weis and maker figures: %s", table_id, e)
             return None
 

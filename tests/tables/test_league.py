@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sqlite3
 from collections import defaultdict
 from typing import Any
 
@@ -268,3 +269,22 @@ async def test_catch_up_counts_in_the_order_matches_finished(
     assert await league.catch_up() == 9
     recent = await league.recent(GUILD, limit=20)
     assert [m.table_id for m in recent] == [s.table_id for s in reversed(seeded)]
+
+
+async def test_a_damaged_match_does_not_keep_the_others_out(
+    store: Store, league: League, league_clock: ManualClock, tmp_path: Any
+) -> None:
+    rng = random.Random(18)
+    bad_log, bad_sheet, good = [
+        await seed_match(store, league_clock, ["ann", "ben"], rng) for _ in range(3)
+    ]
+    with sqlite3.connect(tmp_path / "league.sqlite3") as db:
+        db.execute("UPDATE actions SET action = '{\"nonsense\": 1}' WHERE table_id = ? AND seq = 3",
+                   (bad_log.table_id,))  # fmt: skip
+        db.execute(
+            "UPDATE matches SET sheet = 'not JSON' WHERE table_id = ?", (bad_sheet.table_id,)
+        )
+    assert await league.catch_up() == 2
+    counted = [m.table_id for m in await league.recent(GUILD)]
+    assert counted == [good.table_id, bad_log.table_id]  # the log only fed the figures
+    assert await LeagueStore(store).uncounted() == [bad_sheet.table_id]  # tried again later
