@@ -33,8 +33,10 @@ def main(argv: list[str] | None = None) -> int:
     if settings.discord_token is None:
         print(NO_TOKEN, file=sys.stderr)
         return console.main(args)
-    print("The Discord adapter is not part of this build yet; the console table runs instead.")
-    return console.main(args)
+    from cogs.app import run_discord
+
+    run_discord(settings)
+    return 0
 
 
 if __name__ == "__main__":
