@@ -1,7 +1,8 @@
 """Bots that take a seat: they see only that seat's observation and legal actions.
 
-The registry is one small dict so the real bots (``engine/bots/``) can replace the
-legal-move bot by level name without touching the service.
+The levels are the engine's (``engine/bots``); this module only binds a bot to a seed
+and the table's rules, and runs the ones that think for a while (``hard``) in worker
+processes, so that a bot's thinking never holds up the other tables.
 
 >>> from engine.actions import Push
 >>> bot_for("easy", seed=1).choose(None, [Push(0)])
@@ -10,50 +11,84 @@ Push(seat=0)
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import multiprocessing
+import os
 import random
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from engine.actions import Action
+from engine.bots import BOTS as ENGINE_BOTS
+from engine.bots.base import Bot
+from engine.schieber.rules import SchieberRules
 
+log = logging.getLogger(__name__)
 
-class Bot(Protocol):
-    def choose(
-        self, observation: Any, legal_actions: Sequence[Action], rng: random.Random
-    ) -> Action: ...
-
-
-class LegalMoveBot:
-    """Any legal action, drawn with the given RNG: a stand-in until the real bots land."""
-
-    def choose(
-        self, observation: Any, legal_actions: Sequence[Action], rng: random.Random
-    ) -> Action:
-        return rng.choice(list(legal_actions))
-
-
-BOTS: dict[str, Callable[[], Bot]] = {
-    "easy": LegalMoveBot,
-    "medium": LegalMoveBot,
-    "hard": LegalMoveBot,
-}
+BOTS: dict[str, Callable[..., Bot]] = dict(ENGINE_BOTS)
 LEVELS = tuple(BOTS)
+THINKERS = frozenset({"hard"})  # levels that search for a while: run beside the event loop
 
 
 @dataclass(frozen=True, slots=True)
 class SeededBot:
-    """A bot with its own RNG: the same seed and situation give the same move."""
+    """A bot of a level with its own seed: the same situation gives the same move
+    (for ``hard``, within its thinking time)."""
 
-    bot: Bot
+    level: str
     seed: int
+    rules: Any = None  # the table's Schieber rules, for bots that weigh contracts by them
+
+    @property
+    def thinks(self) -> bool:
+        return self.level in THINKERS
 
     def choose(self, observation: Any, legal_actions: Sequence[Action]) -> Action:
-        return self.bot.choose(observation, legal_actions, random.Random(self.seed))
+        rules = self.rules if isinstance(self.rules, SchieberRules) else None
+        bot = BOTS[self.level](rules=rules)
+        return bot.choose(observation, legal_actions, random.Random(self.seed))
 
 
-def bot_for(level: str, seed: int) -> SeededBot:
+def bot_for(level: str, seed: int, rules: Any = None) -> SeededBot:
     """The bot of a level; ValueError for an unknown level."""
     if level not in BOTS:
         raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(BOTS)}")
-    return SeededBot(BOTS[level](), seed)
+    return SeededBot(level, seed, rules)
+
+
+class Thinking:
+    """Runs bots' choices: quick ones at once, thinkers in a pool of worker processes."""
+
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+
+    async def choose(self, bot: Any, observation: Any, legal: Sequence[Action]) -> Action:
+        """The bot's action, or the first legal one if the bot fails or breaks a rule."""
+        try:
+            if getattr(bot, "thinks", False):
+                loop = asyncio.get_running_loop()
+                action = await loop.run_in_executor(self._workers(), bot.choose, observation, legal)
+            else:
+                action = bot.choose(observation, legal)
+        except Exception:
+            log.exception("bot %r failed; it plays its first legal move", bot)
+            return legal[0]
+        if action not in legal:
+            log.error("bot %r chose %s, which is not legal; replaced", bot, action)
+            return legal[0]
+        return action
+
+    def _workers(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # spawn, not fork: the parent runs threads (the database's), unsafe to fork.
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(max_workers=os.cpu_count() or 1, mp_context=context)
+        return self._pool
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import logging
 import math
 import secrets
@@ -18,7 +19,7 @@ from typing import Any
 
 from engine.phase import Phase
 from tables import lobby, steps
-from tables.bots import bot_for
+from tables.bots import Thinking, bot_for
 from tables.bus import EventBus, Handler
 from tables.clock import Clock, SystemClock, Timer, Timers
 from tables.errors import AlreadyStarted, StoreUnavailable, TableClosed, TableError, UnknownTable
@@ -30,7 +31,7 @@ from tables.steps import Step
 from tables.store import Store
 
 log = logging.getLogger(__name__)
-BotFactory = Callable[[str, int], Any]
+BotFactory = Callable[..., Any]  # (level, seed) or (level, seed, rules) -> bot
 CLOSED_KEPT = 1000  # closed tables kept in memory so their last state can be shown
 RETRY_S = 2.0  # after the store refused a bot's or a clock's write
 
@@ -48,6 +49,7 @@ class TableCore:
         self.settings = settings or Settings()
         self.clock: Clock = clock or SystemClock()
         self.bots = bots
+        self._bots_take_rules = len(inspect.signature(bots).parameters) >= 3
         self._seeds = seeds or (lambda: secrets.randbits(63))
         self._bus = EventBus()
         self._tables: dict[int, Table] = {}
@@ -57,6 +59,7 @@ class TableCore:
         self._wake = asyncio.Event()
         self._sleeping_until = -math.inf  # when the timer runner wakes by itself
         self._runner: asyncio.Task[None] | None = None
+        self._thinking = Thinking()
         self.damaged: dict[int, str] = {}
         self._shut = False
 
@@ -74,6 +77,7 @@ class TableCore:
             return
         self._shut = True
         await self.stop_background()
+        self._thinking.close()
         await self._bus.close()
         await self.store.close()
 
@@ -190,6 +194,9 @@ class TableCore:
         if timer.table_id not in self._tables:
             return
         try:
+            if timer.kind == "bot":
+                await self._bot_turn(timer)
+                return
             async with self._hold(timer.table_id) as table:
                 if table.seq != timer.seq or table.status is not TableStatus.PLAYING:
                     return  # the table moved on since the timer was set
@@ -200,11 +207,10 @@ class TableCore:
             self._timers.set(timer.table_id, when, timer.kind, timer.seq)
         except TableError:
             pass  # closed meanwhile
-        except Exception:  # a bot's bug must not stop the other tables
+        except Exception:  # one table's trouble must not stop the others
             log.exception("table %s: %s timer failed", timer.table_id, timer.kind)
 
     async def _on_timer(self, table: Table, kind: str) -> None:
-        now = self.clock.now()
         if kind == "warn":
             seat = table.to_move
             assert seat is not None and table.deadline is not None
@@ -212,11 +218,10 @@ class TableCore:
             self._bus.publish(ClockWarning(table.id, table.seq, seat, user, table.deadline))
             self._timers.set(table.id, table.deadline, "expire", table.seq)
         elif kind == "expire":
-            await self._bot_move(await self._stand_in(table))
+            table = await self._stand_in(table)
+            self._timers.set(table.id, self.clock.now(), "bot", table.seq)  # no pause: it is late
         elif kind == "deal":
-            await self._commit(steps.play(table, None, None, now, self._seeds))
-        else:
-            await self._bot_move(table)
+            await self._commit(steps.play(table, None, None, self.clock.now(), self._seeds))
 
     async def _stand_in(self, table: Table) -> Table:
         """The clock ran out: a bot plays this seat until its player acts again."""
@@ -230,23 +235,35 @@ class TableCore:
         seats = lobby.set_away(table, seat, True)
         return await self._commit(steps.reseat(table, seats, self.clock.now(), announce))
 
-    async def _bot_move(self, table: Table) -> Table:
+    def _bots_turn(self, table: Table | None, seq: int) -> bool:
+        return (
+            table is not None
+            and table.seq == seq
+            and table.status is TableStatus.PLAYING
+            and table.to_move is not None
+            and table.seats[table.to_move].played_by_bot
+        )
+
+    async def _bot_turn(self, timer: Timer) -> None:
+        """A bot chooses, without the table's lock (a hard bot thinks a while), then plays
+        if the table is still where it was."""
+        table = self._tables.get(timer.table_id)
+        if not self._bots_turn(table, timer.seq):
+            return
+        assert table is not None and table.to_move is not None
         seat, match = table.to_move, table.match
-        assert seat is not None
         level = table.seats[seat].bot or self.settings.stand_in_bot
-        legal = match.legal_actions()
         # The seed follows from the log, so a bot's move can be reproduced.
-        bot = self.bots(level, table.id * 1_000_003 + table.seq)
-        try:
-            action = bot.choose(match.observation(seat), legal)
-        except Exception:
-            log.exception("table %s: bot %s failed; it plays its first legal move", table.id, level)
-            action = legal[0]
-        if action not in legal:
-            log.error("table %s: bot %s chose %s, not legal; replaced", table.id, level, action)
-            action = legal[0]
-        step = steps.play(table, action, f"bot:{level}", self.clock.now(), self._seeds)
-        return await self._commit(step)
+        seed = table.id * 1_000_003 + table.seq
+        bot = (
+            self.bots(level, seed, match.rules) if self._bots_take_rules else self.bots(level, seed)
+        )
+        action = await self._thinking.choose(bot, match.observation(seat), match.legal_actions())
+        async with self._hold(table.id) as table:
+            if not self._bots_turn(table, timer.seq):
+                return  # its player came back, or the table closed, while the bot thought
+            step = steps.play(table, action, f"bot:{level}", self.clock.now(), self._seeds)
+            await self._commit(step)
 
     # --- start-up -----------------------------------------------------------------------
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 from typing import Any
 
@@ -178,3 +179,43 @@ async def test_the_background_runner_plays_bots_on_real_time_and_stops(
         await asyncio.wait_for(finished.wait(), timeout=30)
     finally:
         await asyncio.wait_for(service.close(), timeout=5)
+
+
+async def test_a_hard_bot_thinks_in_a_worker_process(service: TableService) -> None:
+    table = await service.create_table("klaberjass", "g", "c", "ann", seat=0)
+    await service.add_bot(table.id, "ann", "hard", seat=1)
+    table = await service.start(table.id, "ann")
+    while table.to_move == 0:
+        table = await play_first_legal(service, table)
+    await service.run_pending()
+    after = service.table(table.id)
+    assert after.seq > table.seq and after.to_move == 0
+
+
+class Broken:
+    def __init__(self, answer: Any) -> None:
+        self.answer = answer
+
+    def choose(self, observation: Any, legal: Any) -> Any:
+        if isinstance(self.answer, Exception):
+            raise self.answer
+        return self.answer
+
+
+@pytest.mark.parametrize("answer", [RuntimeError("a bug"), "not an action"])
+async def test_a_bot_that_fails_plays_its_first_legal_move(
+    settings: Any, clock: ManualClock, answer: Any
+) -> None:
+    paced = dataclasses.replace(settings, bot_pause_s=1.0)  # one bot move per second
+    service = await TableService.open(
+        paced, clock, autorun=False, bots=lambda level, seed: Broken(answer)
+    )
+    try:
+        table = await bot_table(service, "schieber")
+        clock.advance(1)
+        await service.run_pending()
+        after = service.table(table.id)
+        assert after.seq == table.seq + 1
+        assert after.match.hand.contract == table.match.legal_actions()[0].contract
+    finally:
+        await service.close()
