@@ -63,7 +63,9 @@ def event_line(event: Any, names: Sequence[str]) -> str | None:
             return f"{_does(n[seat], 'choose')} {contract.label}."
         case ev.BidMade(seat, kind, suit):
             said = (
-                f"name {suit.symbol} {suit.word}" if kind is BidKind.NAME and suit else kind.value
+                f"name {suit.symbol} {suit.word}"
+                if kind is BidKind.NAME and suit is not None
+                else kind.value
             )
             return f"{n[seat]}: {said}."
         case ev.TrumpFixed(maker, trump):
