@@ -102,3 +102,39 @@ def play_through(
         if legal is not None:
             plays.append({"seat": action.seat, "card": action.card.code, "legal": legal})  # type: ignore[union-attr]
     return hand, plays, None
+
+
+def replay_hand(hand: ReplayableHand, actions: Any, summary: Any) -> dict[str, Any]:
+    """A record's result: ``summary(last state)`` with the plays and any error."""
+    hand, plays, error = play_through(hand, actions)
+    result = summary(hand)
+    result["plays"] = plays
+    if error:
+        result["ok"] = False
+        result["error"] = error
+    return result
+
+
+def tricks_json(tricks: Any) -> list[dict[str, Any]]:
+    return [
+        {
+            "leader": t.leader,
+            "cards": [c.code for c in t.cards],
+            "winner": t.winner,
+            "points": t.points,
+        }
+        for t in tricks
+    ]
+
+
+def declarations_json(hand: Any) -> list[dict[str, Any]]:
+    return [
+        {
+            "seat": d.seat,
+            "kind": d.kind,
+            "cards": [c.code for c in d.cards],
+            "points": d.points,
+            "scored": hand.declaration_scored(d),
+        }
+        for d in hand.declarations()
+    ]

@@ -17,6 +17,7 @@ from typing import Any
 from engine.actions import Action, Deal
 from engine.errors import IllegalAction
 from engine.events import Event, HandAnnulled, HandDealt, HandScored, MatchWon
+from engine.flow import MatchFlow
 from engine.klaberjass.hand import KlaberjassHand, deal
 from engine.klaberjass.rules import KlaberjassRules
 from engine.klaberjass.view import KlaberjassView, observe
@@ -24,7 +25,7 @@ from engine.phase import Phase
 
 
 @dataclass(frozen=True, slots=True)
-class KlaberjassMatch:
+class KlaberjassMatch(MatchFlow):
     rules: KlaberjassRules
     scores: tuple[int, int] = (0, 0)
     hand: KlaberjassHand | None = None
@@ -43,25 +44,6 @@ class KlaberjassMatch:
     def side_of(seat: int) -> int:
         """Each player plays for himself."""
         return seat
-
-    @property
-    def phase(self) -> Phase:
-        if self.winner is not None:
-            return Phase.OVER
-        if self.hand is None or self.hand.phase is Phase.OVER:
-            return Phase.DEAL
-        return self.hand.phase
-
-    @property
-    def to_move(self) -> int | None:
-        """The seat to act, or None while waiting for a deal or after the match."""
-        return self.hand.to_move if self.phase in (Phase.BIDDING, Phase.PLAY) else None
-
-    def legal_actions(self) -> list[Action]:
-        if self.phase in (Phase.DEAL, Phase.OVER):
-            return []
-        assert self.hand is not None
-        return self.hand.legal_actions()
 
     def apply(self, action: Action) -> tuple[KlaberjassMatch, list[Event]]:
         if self.winner is not None:

@@ -17,7 +17,15 @@ from typing import Any
 from engine.cards import Card, cards_of, mask_of
 from engine.klaberjass.hand import KlaberjassHand
 from engine.klaberjass.rules import KlaberjassRules
-from engine.record import RecordError, action_json, parse_cards, play_through, require
+from engine.record import (
+    RecordError,
+    action_json,
+    declarations_json,
+    parse_cards,
+    replay_hand,
+    require,
+    tricks_json,
+)
 
 
 def hand_to_record(hand: KlaberjassHand) -> dict[str, Any]:
@@ -61,13 +69,7 @@ def start_from_record(record: dict[str, Any]) -> KlaberjassHand:
 
 
 def replay(record: dict[str, Any]) -> dict[str, Any]:
-    hand, plays, error = play_through(start_from_record(record), require(record, "actions"))
-    result = summary(hand)
-    result["plays"] = plays
-    if error:
-        result["ok"] = False
-        result["error"] = error
-    return result
+    return replay_hand(start_from_record(record), require(record, "actions"), summary)
 
 
 def summary(hand: KlaberjassHand) -> dict[str, Any]:
@@ -79,25 +81,8 @@ def summary(hand: KlaberjassHand) -> dict[str, Any]:
         "maker": hand.maker,
         "annulled": hand.annulled,
         "swapped_by": hand.swapped_by,
-        "tricks": [
-            {
-                "leader": t.leader,
-                "cards": [c.code for c in t.cards],
-                "winner": t.winner,
-                "points": t.points,
-            }
-            for t in hand.tricks
-        ],
-        "declarations": [
-            {
-                "seat": d.seat,
-                "kind": d.kind,
-                "cards": [c.code for c in d.cards],
-                "points": d.points,
-                "scored": hand.declaration_scored(d),
-            }
-            for d in hand.declarations()
-        ],
+        "tricks": tricks_json(hand.tricks),
+        "declarations": declarations_json(hand),
         "score": {
             "points": list(hand.points),
             "total": list(hand.credited),

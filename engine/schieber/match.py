@@ -17,6 +17,7 @@ from typing import Any
 from engine.actions import Action, Deal
 from engine.errors import IllegalAction
 from engine.events import Event, HandDealt, HandScored, MatchWon
+from engine.flow import MatchFlow
 from engine.phase import Phase
 from engine.schieber.hand import SchieberHand, clubs_seven_dealer, deal
 from engine.schieber.rules import SchieberRules
@@ -24,7 +25,7 @@ from engine.schieber.view import SchieberView, observe
 
 
 @dataclass(frozen=True, slots=True)
-class SchieberMatch:
+class SchieberMatch(MatchFlow):
     rules: SchieberRules
     scores: tuple[int, int] = (0, 0)
     hand: SchieberHand | None = None
@@ -43,25 +44,6 @@ class SchieberMatch:
     def side_of(seat: int) -> int:
         """The team a seat plays for."""
         return seat % 2
-
-    @property
-    def phase(self) -> Phase:
-        if self.winner is not None:
-            return Phase.OVER
-        if self.hand is None or self.hand.complete:
-            return Phase.DEAL
-        return self.hand.phase
-
-    @property
-    def to_move(self) -> int | None:
-        """The seat to act, or None while waiting for a deal or after the match."""
-        return self.hand.to_move if self.phase in (Phase.CONTRACT, Phase.PLAY) else None
-
-    def legal_actions(self) -> list[Action]:
-        if self.phase in (Phase.DEAL, Phase.OVER):
-            return []
-        assert self.hand is not None
-        return self.hand.legal_actions()
 
     def apply(self, action: Action) -> tuple[SchieberMatch, list[Event]]:
         if self.winner is not None:

@@ -5,7 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cards import cards_of, mask_of
-from engine.record import RecordError, action_json, parse_cards, play_through, require
+from engine.record import (
+    RecordError,
+    action_json,
+    declarations_json,
+    parse_cards,
+    replay_hand,
+    require,
+    tricks_json,
+)
 from engine.schieber.hand import SchieberHand
 from engine.schieber.rules import SchieberRules
 
@@ -39,13 +47,7 @@ def start_from_record(record: dict[str, Any]) -> SchieberHand:
 
 
 def replay(record: dict[str, Any]) -> dict[str, Any]:
-    hand, plays, error = play_through(start_from_record(record), require(record, "actions"))
-    result = summary(hand)
-    result["plays"] = plays
-    if error:
-        result["ok"] = False
-        result["error"] = error
-    return result
+    return replay_hand(start_from_record(record), require(record, "actions"), summary)
 
 
 def summary(hand: SchieberHand) -> dict[str, Any]:
@@ -54,25 +56,8 @@ def summary(hand: SchieberHand) -> dict[str, Any]:
         "contract": hand.contract.value if hand.contract else None,
         "maker": hand.maker,
         "pushed": hand.pushed,
-        "tricks": [
-            {
-                "leader": t.leader,
-                "cards": [c.code for c in t.cards],
-                "winner": t.winner,
-                "points": t.points,
-            }
-            for t in hand.tricks
-        ],
-        "declarations": [
-            {
-                "seat": d.seat,
-                "kind": d.kind,
-                "cards": [c.code for c in d.cards],
-                "points": d.points,
-                "scored": hand.declaration_scored(d),
-            }
-            for d in hand.declarations()
-        ],
+        "tricks": tricks_json(hand.tricks),
+        "declarations": declarations_json(hand),
         "score": {"points": list(hand.points), "total": list(hand.credited)},
         "complete": hand.complete,
     }
