@@ -15,6 +15,8 @@ Following: the cheapest card that wins a trick worth winning, else the cheapest 
 
 from __future__ import annotations
 
+from math import comb
+
 from engine.bots.base import bits
 from engine.cards import PIQUET_DECK, SUIT_MASK, SUIT_OF
 from engine.klaberjass.core import KEY, POINTS, legal_mask
@@ -33,7 +35,10 @@ STRENGTH = tuple(
     tuple(KEY[t][SUIT_OF[c]][c] - (100 if SUIT_OF[c] == t else 0) for c in range(36))
     for t in range(4)
 )
-_KEEP = (0, 1, 2, 4, 7, 11, 16, 22)  # what a rank (0-7 in its suit) may still win
+_KEEP = (0, 1, 2, 4, 7, 11, 16, 22)
+ACE_TEN = tuple(
+    1 << (9 * s) | 1 << (9 * s + 4) for s in range(4)
+)  # what a rank (0-7 in its suit) may still win
 
 
 def _dump_cost(t: int, c: int) -> int:
@@ -47,14 +52,34 @@ def _dump_cost(t: int, c: int) -> int:
 DUMP_COST = tuple(tuple(_dump_cost(t, c) for c in range(36)) for t in range(4))
 
 
-def play_card(trump: int, hand: int, led: int, opp: int) -> int:
-    """The card to play: lead if ``led`` is -1, else follow it; ``opp`` is a mask of
-    the cards the opponent may hold."""
+CASH_AFTER = 0  # from this trick on, the best cards left are cashed
+SHORT_SUIT = 3  # a low lead from a short suit (to ruff it later) is this much cheaper a card
+TRUMP_SAFE = 0.5  # draw trumps when the opponent holds one at least this likely
+
+
+def _p_none(possible: int, count: int, cards: int) -> float:
+    """How likely the opponent, holding ``count`` of the ``possible`` cards, has none of
+    ``cards``; exact (0 or 1) when ``count`` covers them all."""
+    k = (possible & cards).bit_count()
+    if not k:
+        return 1.0
+    p = possible.bit_count()
+    if count >= p or p - k < count:
+        return 0.0
+    return comb(p - k, count) / comb(p, count)
+
+
+def play_card(
+    trump: int, hand: int, led: int, opp: int, count: int | None = None, done: int = 0
+) -> int:
+    """The card to play: lead if ``led`` is -1, else follow it.  ``opp`` is a mask of the
+    cards the opponent may hold, ``count`` how many he holds (None: ``opp`` is his very
+    hand, as in a rollout), ``done`` the tricks played."""
     legal = legal_mask(trump, hand, led)
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
     if led < 0:
-        return _lead(trump, hand, opp)
+        return _lead(trump, hand, opp, opp.bit_count() if count is None else count, done)
     suit = SUIT_OF[led]
     points = POINTS[trump]
     winners = legal & BEAT[trump][suit][led]
@@ -69,12 +94,13 @@ def play_card(trump: int, hand: int, led: int, opp: int) -> int:
     return min(bits(legal), key=cost.__getitem__)
 
 
-def _lead(trump: int, hand: int, opp: int) -> int:
+def _lead(trump: int, hand: int, opp: int, count: int, done: int) -> int:
     trumps = SUIT_MASK[trump]
-    above, strength, points = ABOVE[trump], STRENGTH[trump], POINTS[trump]
+    above, points = ABOVE[trump], POINTS[trump]
+    strength = STRENGTH[trump]
     my_trumps = hand & trumps
-    opp_trumps = opp & trumps
-    if my_trumps and opp_trumps:
+    opp_trumps = 1.0 - _p_none(opp, count, trumps)
+    if my_trumps and opp_trumps >= TRUMP_SAFE:
         top = max(bits(my_trumps), key=strength.__getitem__)
         if not above[top] & opp:
             return top
@@ -87,13 +113,16 @@ def _lead(trump: int, hand: int, opp: int) -> int:
         cards = hand & SUIT_MASK[s]
         if not cards:
             continue
-        ruffable = opp_trumps and not opp & SUIT_MASK[s]
+        void = _p_none(opp, count, SUIT_MASK[s])
+        ruffable = void * opp_trumps >= 0.5
+        length = cards.bit_count()
+        ace_ten = cards & ACE_TEN[s] == ACE_TEN[s]
         for c in bits(cards):
-            if not above[c] & opp:
-                if not ruffable and points[c] + 1 > cash_value:
+            if not above[c] & opp and not ruffable and (done >= CASH_AFTER or ace_ten):
+                if points[c] + 1 > cash_value:
                     cash, cash_value = c, points[c] + 1
                 continue
-            v = cost[c] + (8 if ruffable else 0)
+            v = cost[c] + SHORT_SUIT * length + (8 if ruffable else 0)
             if v < low_cost:
                 low, low_cost = c, v
     if cash >= 0:

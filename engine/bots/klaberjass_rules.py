@@ -12,8 +12,8 @@ from __future__ import annotations
 from engine.bots.klaberjass_features import expected
 from engine.cards import SUIT_OF
 
-TAKE_ABOVE = 5.0  # round 1: take the turn-up's suit when making it is worth more
-NAME_ABOVE = 5.0  # round 2: name the best other suit when making it is worth more
+TAKE_ABOVE = 10.0  # round 1: take the turn-up's suit when making it is worth more
+NAME_ABOVE = 10.0  # round 2: name the best other suit when making it is worth more
 
 
 def choose_bid(seat: int, six: int, turn_up: int, bids: int, dealer: int) -> str | int:

@@ -70,7 +70,7 @@ def rollout(trump: int, hands: list[int], leader: int, led: int, done: int) -> l
     keys = KEY[trump]
     while done < TRICKS:
         if led < 0:
-            led = play_card(trump, hands[leader], -1, hands[1 - leader])
+            led = play_card(trump, hands[leader], -1, hands[1 - leader], None, done)
             hands[leader] ^= 1 << led
         other = 1 - leader
         second = play_card(trump, hands[other], led, hands[leader])

@@ -159,7 +159,9 @@ class MediumBot(_Level):
         )
 
     def klaberjass_card(self, info: KlaberjassInfo, legal: list[int], rng: random.Random) -> int:
-        return klaberjass_card(info.trump, info.hand, info.led, info.opp_possible)
+        return klaberjass_card(
+            info.trump, info.hand, info.led, info.opp_possible, info.opp_count, info.done
+        )
 
 
 class HardBot(_Level):

@@ -39,6 +39,7 @@ def rules_of(view: SchieberView) -> SchieberRules:
 class SchieberInfo:
     seat: int
     ci: int  # contract index, -1 while it is still to be chosen
+    maker: int  # the seat that named the contract, -1 before
     rules: SchieberRules
     forehand: int
     hand: int
@@ -110,6 +111,7 @@ class SchieberInfo:
         return cls(
             seat=view.seat,
             ci=ci,
+            maker=-1 if view.maker is None else view.maker,
             rules=rules,
             forehand=forehand,
             hand=own,

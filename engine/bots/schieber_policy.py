@@ -18,6 +18,7 @@ it, which cards are the best left in their suit, and where the trumps are.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import comb
 
 from engine.bots.base import bits
 from engine.cards import RANK_OF, SUIT_MASK, SUIT_OF, Rank
@@ -72,6 +73,25 @@ DUMP_COST = tuple(tuple(_dump_cost(ci, c) for c in range(36)) for ci in range(6)
 SMEAR = tuple(tuple(_smear_value(ci, c) for c in range(36)) for ci in range(6))
 
 
+# P(a seat holding n of P possible cards holds none of k given ones) = C(P-k, n) / C(P, n).
+_COMB = tuple(tuple(comb(p, n) for n in range(37)) for p in range(37))
+SMEAR_SAFE = 0.6  # smear when the partner keeps the trick at least this likely
+WIN_SAFE = 0.65  # a winner counts as safe when it holds at least this likely
+PULL_DEFENDING = 3  # defenders draw trumps only with the best one and this many
+
+
+def p_none(possible: int, count: int, cards: int) -> float:
+    """How likely a seat holding ``count`` of the ``possible`` cards has none of ``cards``
+    (every such hand taken as equally likely)."""
+    k = (possible & cards).bit_count()
+    if not k:
+        return 1.0
+    p = possible.bit_count()
+    if count >= p or p - k < count:
+        return 0.0
+    return _COMB[p - k][count] / _COMB[p][count]
+
+
 def play_card(
     ci: int,
     seat: int,
@@ -79,17 +99,22 @@ def play_card(
     trick: Sequence[int],
     possible: Sequence[int],
     lead_bonus: Sequence[int] = (0, 0, 0, 0),
+    counts: Sequence[int] | None = None,
+    attack: bool = True,
 ) -> int:
     """The card ``seat`` plays onto ``trick`` (card indices from the leader on).
 
-    ``possible[s]`` is a mask of the cards seat ``s`` may still hold (``possible[seat]``
-    is ignored); ``lead_bonus`` favours leading a suit (the partner's signals).
+    ``possible[s]`` is a mask of the cards seat ``s`` may hold (``possible[seat]`` is
+    ignored).  With ``counts`` (cards each seat holds) the others' cards are uncertain and
+    risks are weighed as odds; without, ``possible`` are the very hands (a rollout).
+    ``lead_bonus`` favours leading a suit (the partner's signals); ``attack`` says the
+    seat's team named the contract.
     """
     n = len(trick)
     if n == 0:
         if hand & (hand - 1) == 0:
             return hand.bit_length() - 1
-        return _lead(ci, seat, hand, possible, lead_bonus)
+        return _lead(ci, seat, hand, possible, lead_bonus, attack)
     led = SUIT_OF[trick[0]]
     key = KEY[ci][led]
     points = POINTS[ci]
@@ -103,17 +128,29 @@ def play_card(
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
     beat = BEAT[ci][led]
-    threat = 0  # cards later opponents may hold that would beat a card
-    for k in range(1, 4 - n):
-        if k & 1:
-            threat |= possible[(seat + k) & 3]
+    later = [(seat + k) & 3 for k in range(1, 4 - n) if k & 1]  # opponents still to play
+    if counts is None:
+        threat = 0  # cards later opponents hold
+        for s in later:
+            threat |= possible[s]
+
+        def holds(card: int, need: float) -> bool:
+            return not threat & beat[card]
+    else:
+
+        def holds(card: int, need: float) -> bool:
+            odds = 1.0
+            for s in later:
+                odds *= p_none(possible[s], counts[s], beat[card])
+            return odds >= need
+
     partner_wins = (n - best_pos) & 1 == 0  # the partner played 2 cards before us
-    if partner_wins and not threat & beat[best]:
+    if partner_wins and holds(best, SMEAR_SAFE):
         return _smear(ci, legal, possible, seat)
     winners = legal & beat[best]
     safe = -1
     for w in bits(winners):
-        if not threat & beat[w] and (safe < 0 or key[w] < key[safe]):
+        if (safe < 0 or key[w] < key[safe]) and holds(w, WIN_SAFE):
             safe = w
     if safe >= 0:
         if ci < 4 and SUIT_OF[safe] == ci and led != ci:
@@ -149,14 +186,16 @@ def _smear(ci: int, legal: int, possible: Sequence[int], seat: int) -> int:
     return best
 
 
-def _lead(ci: int, seat: int, hand: int, possible: Sequence[int], bonus: Sequence[int]) -> int:
+def _lead(
+    ci: int, seat: int, hand: int, possible: Sequence[int], bonus: Sequence[int], attack: bool
+) -> int:
     partner = possible[(seat + 2) & 3]
     opps = possible[(seat + 1) & 3] | possible[(seat + 3) & 3]
     others = opps | partner
     above, strength, points = ABOVE[ci], STRENGTH[ci], POINTS[ci]
     trumps = SUIT_MASK[ci] if ci < 4 else 0
     my_trumps = hand & trumps
-    if my_trumps and opps & trumps:
+    if my_trumps and opps & trumps and (attack or my_trumps.bit_count() >= PULL_DEFENDING):
         top = max(bits(my_trumps), key=strength.__getitem__)
         if not above[top] & others:
             return top  # the best trump left draws the opponents' trumps

@@ -17,7 +17,7 @@ from engine.schieber.core import CONTRACTS
 from engine.schieber.rules import SchieberRules
 
 # Push when the best contract's expected result (multiplied) is below this.
-PUSH_BELOW = 12.0
+PUSH_BELOW = 120.0
 
 
 def contract_values(hand: int, rules: SchieberRules) -> list[float]:
@@ -53,7 +53,10 @@ def lead_bonus(info: SchieberInfo) -> list[int]:
 
 
 def choose_card(info: SchieberInfo) -> int:
-    return play_card(info.ci, info.seat, info.hand, info.trick, info.possible(), lead_bonus(info))
+    attack = info.maker >= 0 and (info.maker - info.seat) % 2 == 0
+    counts = info.counts
+    return play_card(info.ci, info.seat, info.hand, info.trick, info.possible(), lead_bonus(info),
+                     counts, attack)  # fmt: skip
 
 
 def _cards(mask: int) -> list[int]:

@@ -32,6 +32,8 @@ from engine.schieber.playout import weis_credit
 from engine.schieber.rules import SchieberRules
 from engine.schieber.weis import weis_summary
 
+NO_BONUS = (0, 0, 0, 0)
+ATTACK = ((True, False, True, False), (False, True, False, True))  # by the maker's team
 WEIS_TRIES = 20  # deals drawn to satisfy the announced Weis before one is taken anyway
 
 
@@ -48,6 +50,7 @@ def rollout(
     won: tuple[int, int],
     points: tuple[int, ...],
     match_bonus: bool,
+    maker: int = 0,
 ) -> tuple[int, int]:
     """Play the hand out with ``play_card`` for every seat, each seeing the real hands
     (this is one sampled deal); the points each team takes from here on.
@@ -57,11 +60,12 @@ def rollout(
     """
     score = [0, 0]
     w0, w1 = won
+    attack = ATTACK[maker & 1]
     trick = list(trick)
     seat = (leader + len(trick)) & 3
     while True:
         while len(trick) < 4:
-            c = play_card(ci, seat, hands[seat], trick, hands)
+            c = play_card(ci, seat, hands[seat], trick, hands, NO_BONUS, None, attack[seat])
             hands[seat] ^= 1 << c
             trick.append(c)
             seat = (seat + 1) & 3
@@ -148,14 +152,16 @@ def search_card(
             h = list(hands)
             h[seat] ^= 1 << c
             score = rollout(ci, h, info.leader, [*trick, c], done, info.tricks_won, points,
-                            match_bonus)  # fmt: skip
+                            match_bonus, info.maker)  # fmt: skip
             row.append(score[me] - score[1 - me])
         return row
 
     return run_search(len(candidates), sample_values, budget)
 
 
-def hand_value(rules: SchieberRules, ci: int, hands: list[int], forehand: int) -> tuple[int, int]:
+def hand_value(
+    rules: SchieberRules, ci: int, hands: list[int], forehand: int, maker: int
+) -> tuple[int, int]:
     """A whole hand in contract ``ci`` played by the policy: each team's points, multiplied."""
     score = [0, 0]
     if rules.weis:
@@ -168,7 +174,7 @@ def hand_value(rules: SchieberRules, ci: int, hands: list[int], forehand: int) -
             if hands[s] & pair == pair:
                 score[s & 1] += 20
     played = rollout(ci, list(hands), forehand, [], 0, (0, 0), points_table(rules, ci),
-                     rules.match_bonus)  # fmt: skip
+                     rules.match_bonus, maker)  # fmt: skip
     m = rules.multiplier(CONTRACTS[ci])
     return (score[0] + played[0]) * m, (score[1] + played[1]) * m
 
@@ -193,7 +199,7 @@ def search_contract(
         hands[seat] = info.hand
         row: list[float] = []
         for ci in range(6):
-            score = hand_value(rules, ci, hands, info.forehand)
+            score = hand_value(rules, ci, hands, info.forehand, seat)
             row.append(score[me] - score[1 - me])
         if may_push:
             row.append(row[partner_choice(hands[partner], rules)])
