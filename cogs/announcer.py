@@ -34,7 +34,7 @@ from cogs.screens import (
     table_screen,
     turn_ping,
 )
-from engine.events import HandDealt, HandScored, TrumpFixed
+from engine.events import HandAnnulled, HandDealt, HandScored, TrumpFixed
 from tables import events as te
 from tables.errors import TableError
 from tables.model import Table, TableStatus
@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 QUIET = discord.AllowedMentions.none()
+MAX_BOARDS = 1000  # tables remembered; the oldest closed ones are forgotten beyond that
 
 
 class MessageGone(Exception):
@@ -70,7 +71,9 @@ class Board:
     turn: tuple[int, int] | None = None  # (seq, seat) of the last turn seen to
     result: int | None = None
     scored: HandScored | None = None  # the current hand's result, once scored
+    annulled: bool = False
     maker: int | None = None
+    closed: bool = False
 
 
 class Announcer:
@@ -90,8 +93,18 @@ class Announcer:
         board = self.boards.get(table_id)
         if board is None:
             board = self.boards[table_id] = Board(table_id)
+            self._prune()
         board.pending.append(event)
         self._kick(board)
+
+    def _prune(self) -> None:
+        if len(self.boards) <= MAX_BOARDS:
+            return
+        for table_id, board in list(self.boards.items()):  # oldest first
+            if len(self.boards) <= MAX_BOARDS // 2:
+                return
+            if board.closed and not board.pending and (board.task is None or board.task.done()):
+                del self.boards[table_id]
 
     def _kick(self, board: Board) -> None:
         if board.task is None or board.task.done():
@@ -166,6 +179,7 @@ class Announcer:
                 await self._post_lines(board, channel, lines)
                 await self._close_hand(board, channel, table)
                 board.hand_number, board.scored, board.maker = inner.hand_number, None, None
+                board.annulled = False
                 if inner.hand_number == current:
                     await self._upsert_hand(board, channel, table)
                 continue
@@ -173,6 +187,7 @@ class Announcer:
                 board.maker = inner.maker
             if isinstance(inner, HandScored):
                 board.scored = inner
+            board.annulled = board.annulled or isinstance(inner, HandAnnulled)
             if isinstance(event, te.ClockWarning):
                 await self._post_lines(board, channel, lines)
                 await self._ping(board, channel, table, event.user, warning=event.deadline)
@@ -197,6 +212,7 @@ class Announcer:
             await self._turn(board, channel, table)
             await self._refresh_panels(table)
         elif status is TableStatus.FINISHED:
+            board.closed = True
             await self._close_hand(board, channel, table)
             await self._delete_ping(board, channel)
             await self._refresh_panels(table)
@@ -204,6 +220,7 @@ class Announcer:
                 message = await self._send(board, channel, result_screen(table))
                 board.result = message.id if message else None
         elif status is TableStatus.CANCELLED:
+            board.closed = True
             await self._delete_ping(board, channel)
             text = "This table was cancelled."
             for message_id in (board.lobby, board.hand):
@@ -242,7 +259,7 @@ class Announcer:
     async def _close_hand(self, board: Board, channel: Any, table: Table) -> None:
         if board.hand is None:
             return
-        screen = hand_over_screen(table, board.hand_number, board.scored)
+        screen = hand_over_screen(table, board.hand_number, board.scored, board.annulled)
         await self._edit(board, channel, board.hand, screen)
         board.hand, board.hand_key = None, None
 

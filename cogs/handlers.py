@@ -28,7 +28,7 @@ from cogs.refs import (
 )
 from cogs.render import GAME_NAMES, seat_name
 from cogs.screens import panel_screen, result_screen
-from tables.errors import NotYourTurn, StaleAction, TableError
+from tables.errors import NotYourTurn, StaleAction, TableError, UnknownTable
 from tables.model import Table, TableStatus
 
 if TYPE_CHECKING:
@@ -158,9 +158,10 @@ class Handlers:
             await tell(interaction, f"Table #{table.id} is {table.status.value}.")
             return
         screen = panel_screen(table, seat)
-        await self.bot.panels.replace(table.id, user)
-        await interaction.response.send_message(ephemeral=True, **message_kwargs(screen))
-        self.bot.panels.adopt(table.id, user, interaction, screen.key)
+        sent = await interaction.response.send_message(ephemeral=True, **message_kwargs(screen))
+        panels = self.bot.panels
+        replaced = panels.adopt(table.id, user, interaction, screen.key, sent.message_id)
+        await panels.retire(replaced)
 
     async def _refresh(self, interaction: discord.Interaction, ref: Ref) -> None:
         await interaction.response.defer()
@@ -196,8 +197,9 @@ class Handlers:
         if message is None or not message.flags.ephemeral:
             return  # cards are only ever drawn on private messages: never draw them in public
         if self.service.table(table_id).status.is_open:
-            self.bot.panels.adopt(table_id, user, interaction)
+            replaced = self.bot.panels.adopt(table_id, user, interaction)
             await self.bot.panels.refresh(table_id, user)
+            await self.bot.panels.retire(replaced)  # the player uses this one now
 
     def _stale_text(self, ref: Ref) -> str:
         table = self.service.table(ref.table)
@@ -223,7 +225,15 @@ class Handlers:
                 interaction, f"A rematch of table #{ref.table} is already being set up.{where}"
             )
             return
-        old = self.service.table(ref.table)
+        try:
+            old = self.service.table(ref.table)
+        except UnknownTable:
+            await tell(
+                interaction,
+                f"Table #{ref.table} ended before Trumpf last restarted, so its "
+                "seats are not at hand: open a new table with /jass.",
+            )
+            return
         if old.seat_of(user) is None and user not in (s.left for s in old.seats):
             await tell(interaction, f"Only the players of table #{old.id} can ask for a rematch.")
             return

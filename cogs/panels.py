@@ -39,6 +39,7 @@ def now() -> float:
 class Panel:
     interaction: discord.Interaction
     since: float  # when we got the interaction: its token lives 15 minutes from then
+    message_id: int | None = None  # the panel's message
     key: str | None = None  # what it shows now, to skip edits that change nothing
 
 
@@ -50,11 +51,23 @@ class Panels:
         self._locks: dict[tuple[int, str], asyncio.Lock] = {}
 
     def adopt(
-        self, table_id: int, user: str, interaction: discord.Interaction, key: str | None = None
-    ) -> None:
-        """This interaction's message is now the user's panel at the table."""
-        self._panels[(table_id, user)] = Panel(interaction, now(), key)
+        self,
+        table_id: int,
+        user: str,
+        interaction: discord.Interaction,
+        key: str | None = None,
+        message_id: int | None = None,
+    ) -> Panel | None:
+        """This interaction's message is now the user's panel at the table; returns the
+        panel it replaces, if that is another message that can still be reached."""
+        if message_id is None and interaction.message is not None:
+            message_id = interaction.message.id
+        previous = self._panels.get((table_id, user)) if self.is_fresh(table_id, user) else None
+        self._panels[(table_id, user)] = Panel(interaction, now(), message_id, key)
         self._stale.discard((table_id, user))
+        if previous is None or previous.message_id is None or previous.message_id == message_id:
+            return None  # the same panel clicked again, or one we cannot tell apart
+        return previous
 
     def is_fresh(self, table_id: int, user: str) -> bool:
         panel = self._panels.get((table_id, user))
@@ -74,10 +87,10 @@ class Panels:
         if self._panels.pop((table_id, user), None) is not None:
             self._stale.add((table_id, user))
 
-    async def replace(self, table_id: int, user: str) -> None:
-        """Delete the user's previous panel, if it can still be reached (a new one opens)."""
-        panel = self._panels.get((table_id, user))
-        if panel is None or not self.is_fresh(table_id, user):
+    @staticmethod
+    async def retire(panel: Panel | None) -> None:
+        """Delete a panel that a newer one replaced (a new "My hand"), if it still can be."""
+        if panel is None or now() - panel.since >= PANEL_LIFETIME_S:
             return
         with contextlib.suppress(discord.HTTPException):  # dismissed, or gone: nothing to tidy
             await panel.interaction.delete_original_response()

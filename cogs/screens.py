@@ -304,10 +304,12 @@ def _melds(table: Table, view: Any) -> str:
     return "\n".join(lines)
 
 
-def hand_over_screen(table: Table, hand_number: int, scored: HandScored | None) -> Screen:
+def hand_over_screen(
+    table: Table, hand_number: int, scored: HandScored | None, annulled: bool = False
+) -> Screen:
     """A table message whose hand is over: its result, no buttons."""
     name = GAME_NAMES[table.game]
-    text = "The hand is over."
+    text = "Both passed twice: the hand was annulled." if annulled else "The hand is over."
     if scored is not None:
         text = (
             f"Written on the sheet: {scores_text(table, scored.totals)}\n"

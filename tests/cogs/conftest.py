@@ -7,6 +7,8 @@ moves when a test calls ``env.advance_time`` (see ``helpers.tick``).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import itertools
 import random
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -117,12 +119,23 @@ class World:
 
 
 @pytest.fixture
-def world(simcord_env: Any) -> World:
-    """One server with a #jass channel and three members."""
+async def world(simcord_env: Any) -> AsyncIterator[World]:
+    """One server with a #jass channel and three members.
+
+    Afterwards the bot's ticker is stopped and allowed to finish the move it is making
+    before simcord cancels the bot's tasks: a move cancelled in the middle would wait
+    for a commit whose writer simcord cancelled too, and the test run would hang.
+    """
     env = simcord_env
     guild = env.create_guild("Jass Club")
     channel = guild.create_text_channel("jass")
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
     carol = guild.add_member(env.create_user("carol"))
-    return World(env, guild, channel, alice, bob, carol)
+    yield World(env, guild, channel, alice, bob, carol)
+    bot = env.bot
+    bot.ticker.cancel()
+    task = bot.ticker.get_task()
+    if task is not None:
+        with contextlib.suppress(asyncio.CancelledError, TimeoutError):
+            await asyncio.wait_for(asyncio.shield(task), 10)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 
 from tables.model import TableStatus
-from tests.cogs.helpers import labels, moves, table_message, tick
+from tests.cogs.helpers import contents, finished, labels, moves, table_message, tick
 
 
 async def start_with_bots(world, channel=None, **options):
@@ -107,3 +107,25 @@ async def test_a_stale_private_hand_is_never_relied_on(world):
     reopened = await other.click(ping, label="🂠 My hand")
     await other.click(reopened.response, custom_id=moves(reopened.response)[0].custom_id)
     assert ping.id not in [m.id for m in channel.history()]  # the mention is tidied away
+
+
+async def test_a_burst_of_moves_is_shown_in_few_requests(world):
+    """Rate limits: one round of messages a table per interval, whatever happened in it."""
+    env, channel, alice = world.env, world.channel, world.alice
+    env.bot.announcer.interval_s = 6.0  # longer than simcord's settle timeout: waited virtually
+    await alice.slash(channel, "jass quick")
+    await tick(env, 7)
+    before = len(env.http_requests)
+    await alice.slash(channel, "jass leave")  # four bots now: the match is over in one tick
+    for _ in range(3):
+        await tick(env, 7)
+    assert finished(channel, 1)
+    requests = env.http_requests[before:]
+    posts = [r for r in requests if r.method == "POST" and r.path.startswith("/channels/")]
+    edits = [r for r in requests if r.method == "PATCH" and r.path.startswith("/channels/")]
+    hands = len(env.bot.service.table(1).match.sheet)
+    assert hands >= 5
+    assert len(posts) <= hands + 2  # a message of lines a hand, and the result
+    assert len(edits) <= 2  # the last table message, closed once
+    text = contents(channel)
+    assert text.count("Trick 1:") >= hands - 1  # and yet every trick can be read back

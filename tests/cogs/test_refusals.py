@@ -6,7 +6,7 @@ import pytest
 import simcord
 
 from cogs.refs import Ref
-from tests.cogs.helpers import buttons, moves, post_button, table_message, tick
+from tests.cogs.helpers import buttons, moves, post_button, private_history, table_message, tick
 
 
 async def seated_game(world, *, clock: int | None = None):
@@ -129,3 +129,16 @@ async def test_a_button_from_an_earlier_hand(world):
     assert answer.content.startswith("That button is from hand 1; hand 2 is being played now.")
     assert service.table(1).seq == seq
     assert old.embeds[0].title.endswith("hand 2")  # the click revived it: it shows hand 2
+
+
+async def test_a_new_private_hand_replaces_the_one_before(world):
+    env, channel, alice = world.env, world.channel, world.alice
+    await alice.slash(channel, "jass quick")
+    await tick(env)
+    first = (await alice.click(table_message(channel, 1), label="🂠 My hand")).response
+    second = (await alice.click(table_message(channel, 1), label="🂠 My hand")).response
+    mine = [m.id for m in private_history(channel, alice)]
+    assert second.id in mine and first.id not in mine  # one private hand at a time
+    third = (await alice.slash(channel, "jass hand")).response
+    mine = [m.id for m in private_history(channel, alice)]
+    assert third.id in mine and second.id not in mine
