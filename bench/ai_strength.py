@@ -138,7 +138,7 @@ def main() -> None:
         sizes = {"s_me": 150, "s_hm": 24, "k_me": 400, "k_hm": 60}
     else:
         budget = args.budget if args.budget is not None else 1.0
-        sizes = {"s_me": 2000, "s_hm": 110, "k_me": 4000, "k_hm": 240}
+        sizes = {"s_me": 2000, "s_hm": 220, "k_me": 4000, "k_hm": 400}
     n = {k: max(2, int(v * args.scale)) for k, v in sizes.items()}
     duels = [
         Duel("schieber_medium_vs_easy", "schieber", "medium", "easy", n["s_me"], budget),

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from engine.actions import Action
+from engine.cards import indices_of
 
 
 class Bot(Protocol):
@@ -21,14 +22,9 @@ class Bot(Protocol):
 
 
 def bits(mask: int) -> list[int]:
-    """Card indices of a mask, lowest index first.
+    """Card indices of a mask, lowest index first (a few table look-ups).
 
     >>> bits(0b1010_0001)
     [0, 5, 7]
     """
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    return indices_of(mask)

@@ -48,6 +48,7 @@ class KlaberjassInfo:
     opp_forbidden: int  # cards he cannot hold
     opp_sequences: int | None  # his announced sequence points, once known
     bela_shown: bool
+    opp_bids: tuple[tuple[int, str], ...]  # (bid number 0-3, "pass"/"take"/"name") of his
 
     @property
     def opp(self) -> int:
@@ -122,6 +123,7 @@ class KlaberjassInfo:
             opp_forbidden=forbidden & ~known,
             opp_sequences=opp_sequences,
             bela_shown=any(d.kind == "bela" for d in view.declarations),
+            opp_bids=tuple((i, kind.value) for i, (s, kind, _) in enumerate(view.bids) if s == opp),
         )
 
 

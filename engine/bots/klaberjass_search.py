@@ -9,6 +9,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from engine.bots import klaberjass_rules
+from engine.bots.base import bits
+from engine.bots.klaberjass_features import expected
 from engine.bots.klaberjass_info import KlaberjassInfo
 from engine.bots.klaberjass_policy import play_card
 from engine.bots.sampling import DealSampler
@@ -23,10 +26,13 @@ from engine.klaberjass.core import (
     RUNS,
     SEVEN,
     TRICKS,
+    legal_mask,
     settle,
 )
 
-SEQUENCE_TRIES = 20  # deals drawn to match the opponent's announced sequences
+WORLD_TRIES = 20  # deals drawn to find one that agrees with his sequences and bids
+PLAUSIBLE = 25.0  # how far our rules' value of a hand may miss a bid he made
+EXACT_TRICKS = 5  # this few tricks left (the current one included): solved, not rolled out
 
 # A bid in a simulation: (maker, trump, named), or None when both pass twice.
 Contract = tuple[int, int, bool] | None
@@ -85,8 +91,36 @@ def rollout(trump: int, hands: list[int], leader: int, led: int, done: int) -> l
     return score
 
 
+def bid_misses(info: KlaberjassInfo, six: int) -> int:
+    """How many of the opponent's bids our own rules would not have made with ``six``."""
+    if not info.opp_bids:
+        return 0
+    take_above, name_above = klaberjass_rules.TAKE_ABOVE, klaberjass_rules.NAME_ABOVE
+    elder = info.opp != info.dealer
+    proposed, turn_up = info.proposed, info.turn_up
+    misses = 0
+    for number, kind in info.opp_bids:
+        if number < 2:
+            value = expected(six, proposed, turn_up, named=False, elder=elder)
+            if (kind == "pass" and value > take_above + PLAUSIBLE) or (
+                kind == "take" and value < take_above - PLAUSIBLE
+            ):
+                misses += 1
+        elif kind == "pass":
+            best = max(expected(six, t, turn_up, True, elder) for t in range(4) if t != proposed)
+            misses += best > name_above + PLAUSIBLE
+        elif expected(six, info.trump, turn_up, True, elder) < name_above - PLAUSIBLE:
+            misses += 1
+    return misses
+
+
 class WorldSampler:
-    """The opponent's hand (and the stock) in play, consistent with ``info``."""
+    """The opponent's hand (and the stock) in play, consistent with ``info``.
+
+    Counts, voids and shown cards bind every deal; his announced sequences and how
+    plausibly he bid as he did are checked on a few deals drawn in turn, keeping the
+    first that agrees, else the one that agrees most.
+    """
 
     def __init__(self, info: KlaberjassInfo) -> None:
         self.info = info
@@ -98,14 +132,30 @@ class WorldSampler:
 
     def sample(self, rng: random.Random) -> int:
         info = self.info
-        for _ in range(SEQUENCE_TRIES):
+        best, best_misses = 0, 1 << 30
+        for _ in range(WORLD_TRIES):
             opp = self.sampler.sample(rng)[0] | info.opp_known
-            if info.opp_sequences is None or info.done:
-                break
-            full = opp | info.played_by[info.opp]
-            if sequences(full, info.trump)[0] == info.opp_sequences:
-                break
-        return opp
+            misses = self._misses(opp, rng)
+            if misses < best_misses:
+                best, best_misses = opp, misses
+                if not misses:
+                    break
+        return best
+
+    def _misses(self, opp: int, rng: random.Random) -> int:
+        info = self.info
+        nine = opp | info.played_by[info.opp]
+        misses = 0
+        if info.opp_sequences is not None and not info.done:
+            misses += 4 * (sequences(nine, info.trump)[0] != info.opp_sequences)
+        if info.opp_bids:
+            if info.swapped_by == info.opp:
+                nine = nine & ~(1 << info.turn_up) | 1 << SEVEN[info.trump]
+            cards = bits(nine)
+            rng.shuffle(cards)  # his last three were any three of these
+            six = sum(1 << c for c in cards[:6])
+            misses += bid_misses(info, six)
+        return misses
 
 
 def search_card(
@@ -114,6 +164,7 @@ def search_card(
     """Each candidate card over sampled deals: the settled difference at the hand's end."""
     worlds = WorldSampler(info)
     seat, opp, trump = info.seat, info.opp, info.trump
+    endgame = TRICKS - info.done <= EXACT_TRICKS
 
     def sample_values() -> list[float]:
         opp_hand = worlds.sample(rng)
@@ -136,6 +187,9 @@ def search_card(
         for c in candidates:
             h = list(hands)
             h[seat] ^= 1 << c
+            if endgame:
+                row.append(_exact_after(info, h, c, base))
+                continue
             if info.led >= 0:
                 score = _finish_trick(trump, h, info.leader, info.led, c, info.done)
             else:
@@ -146,6 +200,68 @@ def search_card(
         return row
 
     return run_search(len(candidates), sample_values, budget)
+
+
+def exact(
+    trump: int,
+    hands: list[int],
+    leader: int,
+    led: int,
+    done: int,
+    totals: list[int],
+    maker: int,
+    me: int,
+    alpha: float = -1e9,
+    beta: float = 1e9,
+) -> float:
+    """The end of the hand played perfectly by both in this deal (alpha-beta): ``me``'s
+    settled total minus the opponent's.  ``totals`` are both totals so far."""
+    if done == TRICKS:
+        settled = settle(maker, (totals[0], totals[1]))
+        return settled[me] - settled[1 - me]
+    mover = leader if led < 0 else 1 - leader
+    maximize = mover == me
+    best = -1e9 if maximize else 1e9
+    for c in bits(legal_mask(trump, hands[mover], led)):
+        hands[mover] ^= 1 << c
+        if led < 0:
+            value = exact(trump, hands, leader, c, done, totals, maker, me, alpha, beta)
+        else:
+            key = KEY[trump][SUIT_OF[led]]
+            winner = mover if key[c] > key[led] else leader
+            pts = POINTS[trump][led] + POINTS[trump][c]
+            if done + 1 == TRICKS:
+                pts += LAST_TRICK_BONUS
+            totals[winner] += pts
+            value = exact(trump, hands, winner, -1, done + 1, totals, maker, me, alpha, beta)
+            totals[winner] -= pts
+        hands[mover] ^= 1 << c
+        if maximize:
+            if value > best:
+                best = value
+            alpha = max(alpha, value)
+        else:
+            if value < best:
+                best = value
+            beta = min(beta, value)
+        if alpha >= beta:
+            break
+    return best
+
+
+def _exact_after(info: KlaberjassInfo, hands: list[int], card: int, base: list[int]) -> float:
+    """The exact value of ``card`` in one deal, the rest played perfectly."""
+    trump, seat, totals = info.trump, info.seat, list(base)
+    if info.led < 0:
+        return exact(trump, hands, seat, card, info.done, totals, info.maker, seat)
+    led = info.led
+    key = KEY[trump][SUIT_OF[led]]
+    winner = seat if key[card] > key[led] else info.leader
+    pts = POINTS[trump][led] + POINTS[trump][card]
+    if info.done + 1 == TRICKS:
+        pts += LAST_TRICK_BONUS
+    totals[winner] += pts
+    return exact(trump, hands, winner, -1, info.done + 1, totals, info.maker, seat)
 
 
 def _after_lead(trump: int, hands: list[int], leader: int, card: int, done: int) -> list[int]:
@@ -218,7 +334,10 @@ def search_bid(
     proposed = info.proposed
 
     def sample_values() -> list[float]:
-        opp_six, my_extra, opp_extra, _ = sampler.sample(rng)
+        for _ in range(WORLD_TRIES):
+            opp_six, my_extra, opp_extra, _ = sampler.sample(rng)
+            if not bid_misses(info, opp_six):
+                break
         six, extra = [0, 0], [0, 0]
         six[seat], six[opp] = info.hand, opp_six
         extra[seat], extra[opp] = my_extra, opp_extra

@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+import copy
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -182,8 +183,21 @@ class HardBot(_Level):
         on_search: Callable[[SearchResult], None] | None = None,
     ) -> None:
         super().__init__(rules)
-        self.budget = Budget(None if samples is not None else budget_s, samples, clock)
+        self._budget = Budget(None if samples is not None else budget_s, samples, clock)
         self.on_search = on_search  # told each search's result (tests and benchmarks)
+
+    @property
+    def budget(self) -> Budget:
+        return self._budget
+
+    def choose(
+        self, observation: Any, legal_actions: Sequence[Action], rng: random.Random
+    ) -> Action:
+        # The clock runs from the moment the decision starts, reading the observation
+        # included; a copy per call keeps the bot itself unchanged (thread-safe).
+        timed = copy.copy(self)
+        timed._budget = self._budget.start()
+        return _Level.choose(timed, observation, legal_actions, rng)
 
     def _searched(self, result: SearchResult) -> int:
         if self.on_search is not None:
@@ -198,7 +212,8 @@ class HardBot(_Level):
             assert ci is not None
             return ci
 
-        best = self._searched(search_contract(info, may_push, partner_choice, rng, self.budget))
+        result = search_contract(info, may_push, partner_choice, rng, self.budget)
+        best = self._searched(result)
         return None if best == 6 else best
 
     def schieber_card(self, info: SchieberInfo, legal: list[int], rng: random.Random) -> int:

@@ -40,6 +40,7 @@ class SchieberInfo:
     seat: int
     ci: int  # contract index, -1 while it is still to be chosen
     maker: int  # the seat that named the contract, -1 before
+    pushed: bool  # the forehand pushed the choice to the partner
     rules: SchieberRules
     forehand: int
     hand: int
@@ -112,6 +113,7 @@ class SchieberInfo:
             seat=view.seat,
             ci=ci,
             maker=-1 if view.maker is None else view.maker,
+            pushed=view.pushed,
             rules=rules,
             forehand=forehand,
             hand=own,

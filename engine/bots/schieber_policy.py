@@ -128,30 +128,30 @@ def play_card(
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
     beat = BEAT[ci][led]
-    later = [(seat + k) & 3 for k in range(1, 4 - n) if k & 1]  # opponents still to play
-    if counts is None:
-        threat = 0  # cards later opponents hold
-        for s in later:
-            threat |= possible[s]
-
-        def holds(card: int, need: float) -> bool:
-            return not threat & beat[card]
-    else:
-
-        def holds(card: int, need: float) -> bool:
-            odds = 1.0
-            for s in later:
-                odds *= p_none(possible[s], counts[s], beat[card])
-            return odds >= need
-
     partner_wins = (n - best_pos) & 1 == 0  # the partner played 2 cards before us
-    if partner_wins and holds(best, SMEAR_SAFE):
-        return _smear(ci, legal, possible, seat)
     winners = legal & beat[best]
     safe = -1
-    for w in bits(winners):
-        if (safe < 0 or key[w] < key[safe]) and holds(w, WIN_SAFE):
-            safe = w
+    if counts is None:  # the very hands: a card is safe if no later opponent beats it
+        threat = possible[(seat + 1) & 3] if n < 3 else 0  # the one opponent still to play
+        if partner_wins and not threat & beat[best]:
+            return _smear(ci, legal, possible, seat)
+        for w in bits(winners):
+            if (safe < 0 or key[w] < key[safe]) and not threat & beat[w]:
+                safe = w
+    else:
+        later = [(seat + k) & 3 for k in range(1, 4 - n) if k & 1]  # opponents to play
+
+        def odds(card: int) -> float:
+            p = 1.0
+            for s in later:
+                p *= p_none(possible[s], counts[s], beat[card])
+            return p
+
+        if partner_wins and odds(best) >= SMEAR_SAFE:
+            return _smear(ci, legal, possible, seat)
+        for w in bits(winners):
+            if (safe < 0 or key[w] < key[safe]) and odds(w) >= WIN_SAFE:
+                safe = w
     if safe >= 0:
         if ci < 4 and SUIT_OF[safe] == ci and led != ci:
             # Ruffing (or over-ruffing) costs a trump: only for points, or when only

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import random
 
+from engine.bots.base import bits
 from engine.bots.sampling import DealSampler
 from engine.bots.schieber_info import SchieberInfo
 from engine.bots.schieber_policy import play_card
+from engine.bots.schieber_rules import PUSH_BELOW, contract_values
 from engine.bots.search import Budget, SearchResult, run_search
 from engine.cards import Rank
 from engine.schieber.core import (
@@ -27,14 +29,18 @@ from engine.schieber.core import (
     POINTS,
     POINTS_SIX_ELEVEN,
     UNDENUFE,
+    legal_mask,
 )
 from engine.schieber.playout import weis_credit
 from engine.schieber.rules import SchieberRules
 from engine.schieber.weis import weis_summary
 
+EXACT_TRICKS = 3  # this few tricks left (the current one included): solved, not rolled out
+RANDOM_ROLLOUTS = False  # measured against: random legal cards in the rollouts
 NO_BONUS = (0, 0, 0, 0)
 ATTACK = ((True, False, True, False), (False, True, False, True))  # by the maker's team
-WEIS_TRIES = 20  # deals drawn to satisfy the announced Weis before one is taken anyway
+WORLD_TRIES = 20  # deals drawn to find one that agrees with the Weis and the choices
+PLAUSIBLE = 40.0  # how far below its best a seat's choice may be valued by our rules
 
 
 def points_table(rules: SchieberRules, ci: int) -> tuple[int, ...]:
@@ -51,12 +57,14 @@ def rollout(
     points: tuple[int, ...],
     match_bonus: bool,
     maker: int = 0,
+    rng: random.Random | None = None,
 ) -> tuple[int, int]:
     """Play the hand out with ``play_card`` for every seat, each seeing the real hands
     (this is one sampled deal); the points each team takes from here on.
 
     ``done`` tricks are complete (``won`` of them per team) and ``trick`` is on the table.
-    ``hands`` is used up.
+    ``hands`` is used up.  With ``rng``, every seat plays random legal cards instead (the
+    plain Monte Carlo baseline the policy is measured against).
     """
     score = [0, 0]
     w0, w1 = won
@@ -65,7 +73,10 @@ def rollout(
     seat = (leader + len(trick)) & 3
     while True:
         while len(trick) < 4:
-            c = play_card(ci, seat, hands[seat], trick, hands, NO_BONUS, None, attack[seat])
+            if rng is None:
+                c = play_card(ci, seat, hands[seat], trick, hands, NO_BONUS, None, attack[seat])
+            else:
+                c = rng.choice(bits(legal_mask(ci, hands[seat], trick)))
             hands[seat] ^= 1 << c
             trick.append(c)
             seat = (seat + 1) & 3
@@ -95,12 +106,74 @@ def rollout(
     return score[0], score[1]
 
 
+def exact(
+    ci: int,
+    hands: list[int],
+    leader: int,
+    trick: list[int],
+    done: int,
+    won: list[int],
+    points: tuple[int, ...],
+    match_bonus: bool,
+    alpha: float = -1e9,
+    beta: float = 1e9,
+) -> float:
+    """The rest of the hand played perfectly in this deal (alpha-beta over the teams):
+    team 0's points minus team 1's from here (with the match bonus; ``won`` counts the
+    tricks each team took so far)."""
+    n = len(trick)
+    seat = (leader + n) & 3
+    legal = hands[seat] if not n else legal_mask(ci, hands[seat], trick)
+    maximize = not seat & 1
+    best = -1e9 if maximize else 1e9
+    for c in bits(legal):
+        hands[seat] ^= 1 << c
+        trick.append(c)
+        if n < 3:
+            value = exact(ci, hands, leader, trick, done, won, points, match_bonus, alpha, beta)
+        else:
+            key = KEY[ci][_suit(trick[0])]
+            w = max(range(4), key=lambda i: key[trick[i]])
+            winner = (leader + w) & 3
+            pts = points[trick[0]] + points[trick[1]] + points[trick[2]] + points[trick[3]]
+            team = winner & 1
+            won[team] += 1
+            if done + 1 == 9:
+                pts += LAST_TRICK_BONUS
+                if match_bonus and won[team] == 9:
+                    pts += MATCH_BONUS
+                value = pts if team == 0 else -pts
+            else:
+                rest = exact(ci, hands, winner, [], done + 1, won, points, match_bonus,
+                             alpha, beta)  # fmt: skip
+                value = rest + (pts if team == 0 else -pts)
+            won[team] -= 1
+        trick.pop()
+        hands[seat] ^= 1 << c
+        if maximize:
+            best = max(best, value)
+            alpha = max(alpha, value)
+        else:
+            best = min(best, value)
+            beta = min(beta, value)
+        if alpha >= beta:
+            break
+    return best
+
+
 def _suit(c: int) -> int:
     return c // 9
 
 
 class WorldSampler:
-    """Deals of the unseen cards to the other three seats, consistent with ``info``."""
+    """Deals of the unseen cards to the other three seats, consistent with ``info``.
+
+    The constraints that make a deal impossible (counts, voids, shown cards) bind every
+    deal.  The announced Weis points, and how plausibly each seat chose as it did (the
+    maker's contract among its options, a push from a weak hand), are checked on a few
+    deals drawn in turn, and the first that agrees, else the one that agrees most, is
+    kept: a deal where the maker would never have named this contract is unlikely.
+    """
 
     def __init__(self, info: SchieberInfo) -> None:
         self.info = info
@@ -112,25 +185,45 @@ class WorldSampler:
             for s, total in enumerate(info.weis_total)
             if total is not None and s != info.seat
         ]
+        self.maker = info.maker if info.maker not in (-1, info.seat) else None
+        pusher = info.forehand if info.pushed else None
+        self.pusher = pusher if pusher != info.seat else None
 
     def sample(self, rng: random.Random) -> list[int]:
         info = self.info
-        for _ in range(WEIS_TRIES):
+        best, best_misses = None, 1 << 30
+        for _ in range(WORLD_TRIES):
             hands = self.sampler.sample(rng)
             for s in range(4):
                 hands[s] |= info.known[s]
             hands[info.seat] = info.hand
-            if self._weis_agree(hands):
-                break
-        return hands
+            misses = self._misses(hands)
+            if misses < best_misses:
+                best, best_misses = hands, misses
+                if not misses:
+                    break
+        assert best is not None
+        return best
 
-    def _weis_agree(self, hands: list[int]) -> bool:
-        ci = self.info.ci
+    def _misses(self, hands: list[int]) -> int:
+        info, ci = self.info, self.info.ci
+        misses = 0
         for s, total, played in self.checks:
             summary = weis_summary(hands[s] | played, ci)
             if (summary[0] if summary else 0) != total:
-                return False
-        return True
+                misses += 4
+        if self.maker is not None:
+            values = contract_values(hands[self.maker] | info.played_by[self.maker], info.rules)
+            top = max(values)
+            if values[ci] < top - PLAUSIBLE:
+                misses += 1
+            if self.maker == info.forehand and top < PUSH_BELOW - PLAUSIBLE:
+                misses += 1  # so weak a forehand would have pushed
+        if self.pusher is not None:
+            values = contract_values(hands[self.pusher] | info.played_by[self.pusher], info.rules)
+            if max(values) > PUSH_BELOW + PLAUSIBLE:
+                misses += 1  # so strong a forehand would have named
+        return misses
 
 
 def search_card(
@@ -144,6 +237,8 @@ def search_card(
     match_bonus = info.rules.match_bonus
     done = sum(info.tricks_won)
     trick = list(info.trick)
+    rollout_rng = rng if RANDOM_ROLLOUTS else None
+    endgame = 9 - done <= EXACT_TRICKS
 
     def sample_values() -> list[float]:
         hands = worlds.sample(rng)
@@ -151,8 +246,13 @@ def search_card(
         for c in candidates:
             h = list(hands)
             h[seat] ^= 1 << c
+            if endgame:
+                value = exact(ci, h, info.leader, [*trick, c], done, list(info.tricks_won),
+                              points, match_bonus)  # fmt: skip
+                row.append(value if me == 0 else -value)
+                continue
             score = rollout(ci, h, info.leader, [*trick, c], done, info.tricks_won, points,
-                            match_bonus, info.maker)  # fmt: skip
+                            match_bonus, info.maker, rollout_rng)  # fmt: skip
             row.append(score[me] - score[1 - me])
         return row
 

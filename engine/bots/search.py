@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 MIN_SAMPLES = 24
 CHECK_EVERY = 8
 Z = 3.5  # standard errors the leader must be ahead by to stop early
+SAFETY = 0.95  # of the time budget the search may fill: the rest covers the bookkeeping
 
 
 @dataclass(slots=True)
@@ -42,10 +43,14 @@ class Budget:
     seconds: float | None = None
     samples: int | None = None
     clock: Callable[[], float] = time.perf_counter
-    started: float = field(default=0.0)
+    started: float | None = field(default=None)
 
     def start(self) -> Budget:
-        return Budget(self.seconds, self.samples, self.clock, self.clock())
+        """The budget running from now (a running one is returned as it is)."""
+        if self.started is not None:
+            return self
+        started = self.clock() if self.seconds is not None else 0.0
+        return Budget(self.seconds, self.samples, self.clock, started)
 
     def share(self, fraction: float) -> Budget:
         """A budget for part of a decision (a fraction of the time and the samples)."""
@@ -69,7 +74,8 @@ def run_search(
     """Evaluate ``n`` candidates over sampled deals; ``sample_values`` plays one deal and
     returns a value per candidate."""
     budget = budget.start()
-    clock, limit = budget.clock, budget.seconds
+    clock = budget.clock
+    limit = None if budget.seconds is None else budget.seconds * SAFETY
     cap = budget.samples if budget.samples is not None else 1 << 30
     values: list[list[float]] = [[] for _ in range(n)]
     sums = [0.0] * n
@@ -77,7 +83,7 @@ def run_search(
     per_sample = 0.0
     while samples < cap:
         if limit is not None and samples:
-            elapsed = clock() - budget.started
+            elapsed = clock() - budget.started  # type: ignore[operator]
             per_sample = elapsed / samples
             if elapsed + 1.5 * per_sample > limit:
                 break
