@@ -78,6 +78,10 @@ _COMB = tuple(tuple(comb(p, n) for n in range(37)) for p in range(37))
 SMEAR_SAFE = 0.6  # smear when the partner keeps the trick at least this likely
 WIN_SAFE = 0.65  # a winner counts as safe when it holds at least this likely
 PULL_DEFENDING = 3  # defenders draw trumps only with the best one and this many
+PULL_LONG = 9  # attackers this long in trumps draw them with a low one too
+RUFF_LOW = 10  # points on the table worth a low trump
+RUFF_HIGH = 14  # points on the table worth the Puur, the Nell or the trump Ace
+NT_CASH_LENGTH = 0  # no trumps: the best card of a suit shorter than this waits (measured: no gain)
 
 
 def p_none(possible: int, count: int, cards: int) -> float:
@@ -154,9 +158,10 @@ def play_card(
                 safe = w
     if safe >= 0:
         if ci < 4 and SUIT_OF[safe] == ci and led != ci:
-            # Ruffing (or over-ruffing) costs a trump: only for points, or when only
-            # trumps are left to play anyway.
-            worth = total + points[safe] >= 10 or not legal & ~SUIT_MASK[ci]
+            # Ruffing (or over-ruffing) costs a trump: only for the points on the table
+            # (the top trumps only for many), or when only trumps are left anyway.
+            strong = STRENGTH[ci][safe] >= 6  # the Puur, the Nell, the trump Ace
+            worth = total >= (RUFF_HIGH if strong else RUFF_LOW) or not legal & ~SUIT_MASK[ci]
             if worth and not partner_wins:
                 return safe
         elif not partner_wins or total >= 10:
@@ -199,6 +204,8 @@ def _lead(
         top = max(bits(my_trumps), key=strength.__getitem__)
         if not above[top] & others:
             return top  # the best trump left draws the opponents' trumps
+        if attack and my_trumps.bit_count() >= PULL_LONG:
+            return min(bits(my_trumps), key=strength.__getitem__)  # a low one, as long
     # Ruffers: opponents who may be void in a suit but may still hold trumps.
     o1, o3 = possible[(seat + 1) & 3], possible[(seat + 3) & 3]
     cash, cash_value = -1, -1
@@ -216,8 +223,9 @@ def _lead(
         out = others & suit
         top_out = max(bits(out), key=strength.__getitem__) if out else -1
         partner_top = top_out >= 0 and partner >> top_out & 1 and not opps >> top_out & 1
+        hold_back = ci >= 4 and length < NT_CASH_LENGTH and hand.bit_count() > 4
         for c in bits(cards):
-            if not above[c] & others:
+            if not above[c] & others and not hold_back:
                 if not ruffable:
                     v = points[c] + 2 * length + 4 * bonus[s]
                     if v > cash_value:
