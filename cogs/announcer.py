@@ -15,15 +15,13 @@ a deleted message is posted again; a channel that is gone silences the table's m
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.buttons import message_kwargs
+from cogs.delivery import QUIET, Delivery
 from cogs.render import chunks, mention, table_event_line
 from cogs.screens import (
     Screen,
@@ -43,13 +41,7 @@ if TYPE_CHECKING:
     from cogs.app import TrumpfBot
 
 log = logging.getLogger(__name__)
-T = TypeVar("T")
-QUIET = discord.AllowedMentions.none()
 MAX_BOARDS = 1000  # tables remembered; the oldest closed ones are forgotten beyond that
-
-
-class MessageGone(Exception):
-    """The message to edit was deleted."""
 
 
 @dataclass(slots=True)
@@ -80,7 +72,7 @@ class Announcer:
     def __init__(self, bot: TrumpfBot, interval_s: float = 1.0, retry_s: float = 1.0) -> None:
         self.bot = bot
         self.interval_s = interval_s  # at most one round of messages a table per interval
-        self.retry_s = retry_s
+        self.delivery = Delivery(bot, retry_s)
         self.boards: dict[int, Board] = {}
 
     # --- receiving ------------------------------------------------------------------------
@@ -158,7 +150,7 @@ class Announcer:
             table = self.bot.service.table(board.table_id)
         except TableError:
             return  # a damaged table, or one closed long ago
-        channel = await self._channel(board, table)
+        channel = await self.delivery.channel(board, table)
         if channel is None:
             return
         playing = table.status is TableStatus.PLAYING and table.match is not None
@@ -205,7 +197,7 @@ class Announcer:
             await self._upsert_lobby(board, channel, table)
             return
         if board.lobby is not None and not board.lobby_done:
-            await self._edit(board, channel, board.lobby, lobby_screen(table))
+            await self.delivery.edit(board, channel, board.lobby, lobby_screen(table))
             board.lobby_done = True
         if status is TableStatus.PLAYING:
             await self._upsert_hand(board, channel, table)
@@ -217,7 +209,7 @@ class Announcer:
             await self._delete_ping(board, channel)
             await self._refresh_panels(table)
             if board.result is None:
-                message = await self._send(board, channel, result_screen(table))
+                message = await self.delivery.send(board, channel, result_screen(table))
                 board.result = message.id if message else None
         elif status is TableStatus.CANCELLED:
             board.closed = True
@@ -226,7 +218,9 @@ class Announcer:
             for message_id in (board.lobby, board.hand):
                 if message_id is not None:
                     title = f"Table #{table.id} — cancelled"
-                    await self._edit(board, channel, message_id, closed_screen(table, title, text))
+                    await self.delivery.edit(
+                        board, channel, message_id, closed_screen(table, title, text)
+                    )
             board.lobby = board.hand = None
             self.bot.panels.forget(table.id)
 
@@ -234,10 +228,12 @@ class Announcer:
         screen = lobby_screen(table)
         if board.lobby is not None and screen.key == board.lobby_key:
             return
-        if board.lobby is not None and await self._edit(board, channel, board.lobby, screen):
+        if board.lobby is not None and await self.delivery.edit(
+            board, channel, board.lobby, screen
+        ):
             board.lobby_key = screen.key
             return
-        message = await self._send(board, channel, screen)
+        message = await self.delivery.send(board, channel, screen)
         board.lobby, board.lobby_key = (message.id, screen.key) if message else (None, None)
 
     async def _upsert_hand(self, board: Board, channel: Any, table: Table) -> None:
@@ -250,17 +246,17 @@ class Announcer:
             board.hand_number = table.match.hand_number
         elif screen.key == board.hand_key:
             return
-        elif await self._edit(board, channel, board.hand, screen):
+        elif await self.delivery.edit(board, channel, board.hand, screen):
             board.hand_key = screen.key
             return
-        message = await self._send(board, channel, screen)
+        message = await self.delivery.send(board, channel, screen)
         board.hand, board.hand_key = (message.id, screen.key) if message else (None, None)
 
     async def _close_hand(self, board: Board, channel: Any, table: Table) -> None:
         if board.hand is None:
             return
         screen = hand_over_screen(table, board.hand_number, board.scored, board.annulled)
-        await self._edit(board, channel, board.hand, screen)
+        await self.delivery.edit(board, channel, board.hand, screen)
         board.hand, board.hand_key = None, None
 
     # --- turns and private hands --------------------------------------------------------------
@@ -296,93 +292,21 @@ class Announcer:
         mentions = (
             discord.AllowedMentions(users=[discord.Object(int(user))]) if user.isdigit() else QUIET
         )
-        message = await self._send(board, channel, screen, mentions)
+        message = await self.delivery.send(board, channel, screen, mentions)
         board.ping = message.id if message else None
 
     async def _delete_ping(self, board: Board, channel: Any) -> None:
         if board.ping is None:
             return
         message_id, board.ping = board.ping, None
-        with contextlib.suppress(discord.HTTPException, MessageGone):
-            await self._call(board, lambda: channel.get_partial_message(message_id).delete())
+        await self.delivery.delete(board, channel, message_id)
 
     async def _refresh_panels(self, table: Table) -> None:
         for s in table.seats:
             if s.user is not None:
                 await self.bot.panels.refresh(table.id, s.user)
 
-    # --- talking to Discord -----------------------------------------------------------------
-
-    async def _channel(self, board: Board, table: Table) -> Any:
-        if board.lost:
-            return None
-        if not table.channel_id.isdigit():
-            board.lost = True  # not a Discord table (the console's, say)
-            return None
-        board.channel_id = int(table.channel_id)
-        channel = self.bot.get_channel(board.channel_id)
-        if channel is not None:
-            return channel
-        try:
-            return await self.bot.fetch_channel(board.channel_id)
-        except (discord.NotFound, discord.Forbidden):
-            board.lost = True
-            log.warning("table %s: channel %s is gone", table.id, table.channel_id)
-        except discord.HTTPException as e:
-            log.warning("table %s: channel %s unreachable: %s", table.id, table.channel_id, e)
-        return None
-
     async def _post_lines(self, board: Board, channel: Any, lines: list[str]) -> None:
         for text in chunks(lines):
-            await self._send(board, channel, Screen(content=text))
+            await self.delivery.send(board, channel, Screen(content=text))
         lines.clear()
-
-    async def _send(
-        self,
-        board: Board,
-        channel: Any,
-        screen: Screen,
-        mentions: discord.AllowedMentions = QUIET,
-    ) -> discord.Message | None:
-        def send() -> Awaitable[discord.Message]:
-            return channel.send(allowed_mentions=mentions, **message_kwargs(screen))
-
-        with contextlib.suppress(MessageGone):
-            return await self._call(board, send)
-        return None
-
-    async def _edit(self, board: Board, channel: Any, message_id: int, screen: Screen) -> bool:
-        """Edit a message; False if it was deleted (the caller posts it again)."""
-
-        def edit() -> Awaitable[Any]:
-            message = channel.get_partial_message(message_id)
-            return message.edit(allowed_mentions=QUIET, **message_kwargs(screen, edit=True))
-
-        try:
-            await self._call(board, edit)
-        except MessageGone:
-            return False
-        return True
-
-    async def _call(self, board: Board, request: Callable[[], Awaitable[T]]) -> T | None:
-        """One request, retried once on a server error or a rate limit; never raises
-        except :class:`MessageGone`."""
-        for attempt in (1, 2):
-            try:
-                return await request()
-            except discord.NotFound as e:
-                if e.code == 10008:  # Unknown Message
-                    raise MessageGone from e
-                board.lost = True  # Unknown Channel: stop talking to it
-                log.warning("table %s: its channel is gone (%s)", board.table_id, e)
-                return None
-            except discord.Forbidden as e:
-                log.warning("table %s: missing permission in its channel: %s", board.table_id, e)
-                return None
-            except discord.HTTPException as e:
-                if attempt == 1 and (e.status >= 500 or e.status == 429):
-                    await asyncio.sleep(self.retry_s)
-                    continue
-                log.warning("table %s: Discord refused a request: %s", board.table_id, e)
-                return None
-        return None

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.buttons import message_kwargs
+from cogs.panel_screen import panel_screen
 from cogs.refs import (
     ADD_BOT,
     CANCEL,
@@ -27,7 +28,7 @@ from cogs.refs import (
     action_of,
 )
 from cogs.render import GAME_NAMES, seat_name
-from cogs.screens import panel_screen, result_screen
+from cogs.screens import result_screen
 from tables.errors import NotYourTurn, StaleAction, TableError, UnknownTable
 from tables.model import Table, TableStatus
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from cogs.buttons import message_kwargs
-from cogs.screens import panel_screen
+from cogs.panel_screen import panel_screen
 from tables.errors import TableError
 
 if TYPE_CHECKING:

@@ -1,15 +1,15 @@
-"""What each message shows: the lobby, the table of a hand, a private hand, the result.
+"""What the public messages show: the lobby, the table of a hand, the result, a turn.
 
 Each function takes the table as the service committed it and returns a :class:`Screen`
 (text, one embed, buttons as :class:`ButtonSpec`); ``cogs.buttons`` makes the buttons
 and the announcer sends them.  The public table message reads only public parts of the
-engine's observation: never a hand.
+engine's observation: never a hand.  The private hand is in :mod:`cogs.panel_screen`,
+the rules in :mod:`cogs.rules_screen`.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,19 +20,18 @@ from cogs.refs import (
     CANCEL,
     OPEN_HAND,
     PLAY_AGAIN,
-    REFRESH,
     REMOVE_BOT,
     SIT,
     STAND,
     START,
     Ref,
-    ref_of,
 )
 from cogs.render import (
     GAME_NAMES,
     ButtonSpec,
     cards,
     contract_label,
+    mention,
     scores_text,
     seat_long,
     seat_name,
@@ -41,8 +40,8 @@ from cogs.render import (
     team_members,
     trick_text,
 )
-from engine.actions import Bid, BidKind, Choose, Play, Push, Swap
-from engine.cards import Card, Suit
+from engine.actions import BidKind
+from engine.cards import Suit
 from engine.events import HandScored
 from engine.phase import Phase
 from tables import games
@@ -50,7 +49,6 @@ from tables.model import Table, TableStatus
 
 COLOURS = {"schieber": 0xC0392B, "klaberjass": 0x1E8449}
 LEVELS = ("easy", "medium", "hard")  # the bot levels the service knows
-SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)  # black, red, black, red
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +65,7 @@ class Screen:
         return json.dumps([self.content, embed, buttons], sort_keys=True, default=str)
 
 
-def _embed(table: Table, title: str, description: str | None = None) -> discord.Embed:
+def embed_for(table: Table, title: str, description: str | None = None) -> discord.Embed:
     return discord.Embed(title=title, description=description, colour=COLOURS[table.game])
 
 
@@ -106,54 +104,6 @@ def clock_line(table: Table) -> str:
     return f"{card or 0:g} s a card, {contract or 0:g} s {choosing}"
 
 
-def rules_screen(table: Table) -> Screen:
-    rules = rules_of(table)
-    name = GAME_NAMES[table.game]
-    embed = _embed(table, f"Rules of {name} table #{table.id}", rules_line(table))
-    if table.game == "schieber":
-        m = rules.multipliers
-        embed.add_field(name="Preset", value=rules.preset)
-        embed.add_field(name="Target", value=str(rules.target))
-        embed.add_field(
-            name="Multipliers",
-            value=f"♠♣ ×{m[0]}, ♥♦ ×{m[1]}, Obenabe ×{m[2]}, Undenufe ×{m[3]}",
-            inline=False,
-        )
-        for label, on in (
-            ("Weis", rules.weis),
-            ("Stöck", rules.stoeck),
-            ("Match bonus (+100)", rules.match_bonus),
-            ("Undenufe: 6 = 11, A = 0", rules.undenufe_six_eleven),
-        ):
-            embed.add_field(name=label, value="yes" if on else "no")
-        embed.add_field(
-            name="How it goes",
-            inline=False,
-            value=(
-                "The forehand names the contract or pushes it to the partner. Follow suit or "
-                "trump (no undertrumping); the trump Jack never has to be played. Weis count for "
-                "the team with the best one after the first trick; Stöck with the second of "
-                "trump K and Q. Everything is multiplied by the contract's multiplier."
-            ),
-        )
-    else:
-        embed.add_field(name="Target", value=str(rules.target))
-        embed.add_field(
-            name="How it goes",
-            inline=False,
-            value=(
-                "Take the turn-up's suit or pass; in round two name another suit or pass (both "
-                "pass twice: the hand is dealt again). The holder of the trump 7 may swap it for "
-                "the turn-up before their first card. Follow suit, trump if you cannot, and "
-                "overtrump when trump is led. The best sequence scores; Bela (trump K and Q) "
-                "always scores. The maker must score more than the opponent, or the opponent "
-                "scores both totals."
-            ),
-        )
-    embed.add_field(name="Turn clock", value=clock_line(table), inline=False)
-    return Screen(embed=embed)
-
-
 # --- the lobby ---------------------------------------------------------------------------
 
 
@@ -162,13 +112,13 @@ def lobby_screen(table: Table) -> Screen:
     open_ = table.status is TableStatus.LOBBY
     title = f"{name} table #{table.id}" + (" — lobby" if open_ else "")
     lines = [
-        f"Host: {seat_name_of_user(table.host)}",
+        f"Host: {mention(table.host)}",
         f"Rules: {rules_line(table)}",
         f"Clock: {clock_line(table)}",
     ]
     if open_:
         lines.append("Take a seat or add bots; the host starts once every seat is filled.")
-    embed = _embed(table, title, "\n".join(lines))
+    embed = embed_for(table, title, "\n".join(lines))
     for side, seats in enumerate(table.teams):
         label = side_name(table, side) if len(table.seats) == 4 else f"Seat {seats[0] + 1}"
         value = "\n".join(f"Seat {n + 1}: {seat_long(table, n)}" for n in seats)
@@ -176,10 +126,6 @@ def lobby_screen(table: Table) -> Screen:
     if not open_:
         return Screen(embed=embed)
     return Screen(embed=embed, buttons=tuple(_lobby_buttons(table)))
-
-
-def seat_name_of_user(user: str) -> str:
-    return f"<@{user}>"
 
 
 def _lobby_buttons(table: Table) -> list[ButtonSpec]:
@@ -260,7 +206,7 @@ def turn_text(table: Table, view: Any) -> str:
 def table_screen(table: Table) -> Screen:
     view = public_view(table)
     name = GAME_NAMES[table.game]
-    embed = _embed(
+    embed = embed_for(
         table, f"{name} · table #{table.id} · hand {view.hand_number}", contract_text(table, view)
     )
     embed.add_field(name="Turn", value=turn_text(table, view), inline=False)
@@ -316,131 +262,12 @@ def hand_over_screen(
             f"Match: {scores_text(table, scored.scores)}"
         )
     return Screen(
-        embed=_embed(table, f"{name} · table #{table.id} · hand {hand_number} — over", text)
+        embed=embed_for(table, f"{name} · table #{table.id} · hand {hand_number} — over", text)
     )
 
 
 def closed_screen(table: Table, title: str, text: str) -> Screen:
-    return Screen(embed=_embed(table, title, text))
-
-
-# --- the private hand --------------------------------------------------------------------------
-
-
-def sorted_hand(hand: Sequence[Card], trump: Suit | None) -> list[Card]:
-    """By suit, trump first, black and red alternating; high to low within a suit."""
-    order = ([trump] if trump is not None else []) + [s for s in SUIT_ORDER if s != trump]
-    return sorted(hand, key=lambda c: (order.index(c.suit), c.rank))
-
-
-def trump_of(view: Any) -> Suit | None:
-    contract = getattr(view, "contract", None)
-    if contract is not None:
-        return contract.trump
-    return getattr(view, "trump", None)
-
-
-def action_label(table: Table, view: Any, action: Any) -> str:
-    match action:
-        case Push():
-            return f"Push to {_plain_seat(table, (action.seat + 2) % 4)}"
-        case Choose(contract=contract):
-            return contract.label
-        case Bid(kind=BidKind.TAKE):
-            return f"Take {view.table_card.suit.symbol}"
-        case Bid(kind=BidKind.PASS):
-            return "Pass"
-        case Bid(kind=BidKind.NAME, suit=suit):
-            return f"Name {suit.symbol} {suit.word}"
-        case Swap():
-            seven = next(
-                (c for c in view.hand if c.suit == view.trump and c.rank.code == "7"), None
-            )
-            return f"Swap {seven or 'the 7'} for {view.table_card}"
-    return str(action)
-
-
-def _plain_seat(table: Table, seat: int) -> str:
-    s = table.seats[seat]
-    return "your partner" if s.user is not None else f"Bot {seat + 1}"
-
-
-def panel_screen(table: Table, seat: int) -> Screen:
-    """A player's private hand: cards as buttons, the legal ones enabled."""
-    name = GAME_NAMES[table.game]
-    if table.match is None:
-        return Screen(content=f"{name} table #{table.id} has not started yet.")
-    view = table.match.observation(seat)
-    embed = _embed(
-        table,
-        f"Your hand · {name} table #{table.id} · hand {view.hand_number}",
-        _panel_status(table, view),
-    )
-    embed.add_field(
-        name="Contract" if table.game == "schieber" else "Trump",
-        value=contract_text(table, view),
-        inline=False,
-    )
-    if view.trick:
-        embed.add_field(name="On the table", value=trick_text(table, view.trick), inline=False)
-    own = view.own_weis if table.game == "schieber" else view.own_sequences
-    if own and not view.tricks:
-        what = "Your Weis" if table.game == "schieber" else "Your sequences"
-        text = "\n".join(f"{d.name} {cards(d.cards)} ({d.points})" for d in own)
-        embed.add_field(name=f"{what} (declared with your first card)", value=text, inline=False)
-    embed.add_field(name=f"Match (to {view.target})", value=scores_text(table, view.scores))
-    embed.set_footer(text="Only you see this. It updates as the table plays.")
-    playing = table.status is TableStatus.PLAYING
-    hand = view.hand_number
-    buttons: list[ButtonSpec] = []
-    legal = set(view.legal) if playing else set()
-    for i, card in enumerate(sorted_hand(view.hand, trump_of(view))):
-        ok = Play(seat, card) in legal
-        ref = Ref(table.id, "play", card.code, table.seq, hand, seat)
-        buttons.append(ButtonSpec(ref, str(card), "primary" if ok else "secondary", not ok, i // 5))
-    others = [a for a in view.legal if not isinstance(a, Play)] if playing else []
-    for i, action in enumerate(others):
-        style = "danger" if isinstance(action, Bid) and action.kind is BidKind.PASS else "success"
-        ref = ref_of(action, table.id, table.seq, hand)
-        buttons.append(ButtonSpec(ref, action_label(table, view, action), style, row=2 + i // 5))
-    if playing:
-        ref = Ref(table.id, REFRESH, "-", table.seq, hand, seat)
-        buttons.append(ButtonSpec(ref, "↻ Refresh", row=4))
-    return Screen(embed=embed, buttons=tuple(buttons))
-
-
-def _panel_status(table: Table, view: Any) -> str:
-    if table.status is TableStatus.FINISHED:
-        return "The match is over."
-    if table.status is TableStatus.CANCELLED:
-        return "The table was cancelled."
-    me = table.seats[view.seat]
-    if me.away:
-        return (
-            "Your clock ran out and a bot plays for you. Press any button to take your seat back."
-        )
-    if view.to_move is None:
-        return "The hand is over; the next one is being dealt."
-    if not view.my_turn:
-        return f"Waiting for {seat_name(table, view.to_move)}."
-    clock = f" Your clock runs out {timestamp(table.deadline)}." if table.deadline else ""
-    if view.phase is Phase.CONTRACT:
-        what = (
-            "your partner pushed: choose the contract."
-            if view.pushed
-            else "choose the contract, or push it to your partner."
-        )
-    elif view.phase is Phase.BIDDING:
-        what = (
-            f"take {suit_label(view.table_card.suit)} or pass."
-            if len(view.bids) < 2
-            else "name another suit as trump, or pass."
-        )
-    else:
-        what = "play a card."
-        if any(isinstance(a, Swap) for a in view.legal):
-            what += " You may first swap the trump 7 for the turn-up."
-    return f"**Your turn:** {what}{clock}"
+    return Screen(embed=embed_for(table, title, text))
 
 
 # --- the end -------------------------------------------------------------------------------------
@@ -451,7 +278,7 @@ def result_screen(table: Table, rematch: int | None = None) -> Screen:
     name = GAME_NAMES[table.game]
     winner = side_name(table, match.winner)
     final = " : ".join(map(str, match.scores))
-    embed = _embed(table, f"🏆 {winner} wins {name} table #{table.id}, {final}")
+    embed = embed_for(table, f"🏆 {winner} wins {name} table #{table.id}, {final}")
     width = 12 if table.game == "schieber" else 10
     heads = [
         side_name(table, i) if table.game == "schieber" else f"Seat {i + 1}"

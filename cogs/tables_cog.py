@@ -19,7 +19,8 @@ from discord.ext import commands
 from cogs.buttons import message_kwargs
 from cogs.handlers import is_admin, user_of
 from cogs.render import GAME_NAMES
-from cogs.screens import clock_line, rules_line, rules_screen
+from cogs.rules_screen import rules_screen
+from cogs.screens import clock_line, rules_line
 from tables.errors import TableError, UnknownTable
 from tables.model import Table, TableOptions, TableStatus
 

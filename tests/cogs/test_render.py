@@ -12,9 +12,10 @@ import pytest
 
 import cogs.refs
 import cogs.render
+from cogs.panel_screen import panel_screen, sorted_hand
 from cogs.refs import Ref, action_of, ref_of
 from cogs.render import chunks, event_line, hand_result_line
-from cogs.screens import lobby_screen, panel_screen, result_screen, sorted_hand, table_screen
+from cogs.screens import lobby_screen, result_screen, table_screen
 from engine import events as ev
 from engine.actions import Deal
 from engine.cards import Card, Suit

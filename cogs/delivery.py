@@ -1,0 +1,115 @@
+"""Requests to a table's channel: retried once, then logged; never raising into a table.
+
+A deleted message makes an edit answer False (the announcer posts it again); a channel
+that is gone or not Discord's marks the table's board as lost, and nothing more is sent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol, TypeVar
+
+import discord
+
+from cogs.buttons import message_kwargs
+from cogs.screens import Screen
+from tables.model import Table
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+QUIET = discord.AllowedMentions.none()
+
+
+class MessageGone(Exception):
+    """The message to edit was deleted."""
+
+
+class Target(Protocol):
+    """What the delivery needs of a table's board."""
+
+    table_id: int
+    channel_id: int | None
+    lost: bool
+
+
+class Delivery:
+    def __init__(self, bot: discord.Client, retry_s: float = 1.0) -> None:
+        self.bot = bot
+        self.retry_s = retry_s  # the wait before the one retry of a failed request
+
+    async def channel(self, board: Target, table: Table) -> Any:
+        """The table's channel, or None if it is gone (then the board is lost)."""
+        if board.lost:
+            return None
+        if not table.channel_id.isdigit():
+            board.lost = True  # not a Discord table (the console's, say)
+            return None
+        board.channel_id = int(table.channel_id)
+        channel = self.bot.get_channel(board.channel_id)
+        if channel is not None:
+            return channel
+        try:
+            return await self.bot.fetch_channel(board.channel_id)
+        except (discord.NotFound, discord.Forbidden):
+            board.lost = True
+            log.warning("table %s: channel %s is gone", table.id, table.channel_id)
+        except discord.HTTPException as e:
+            log.warning("table %s: channel %s unreachable: %s", table.id, table.channel_id, e)
+        return None
+
+    async def send(
+        self,
+        board: Target,
+        channel: Any,
+        screen: Screen,
+        mentions: discord.AllowedMentions = QUIET,
+    ) -> discord.Message | None:
+        def send() -> Awaitable[discord.Message]:
+            return channel.send(allowed_mentions=mentions, **message_kwargs(screen))
+
+        with contextlib.suppress(MessageGone):
+            return await self.call(board, send)
+        return None
+
+    async def edit(self, board: Target, channel: Any, message_id: int, screen: Screen) -> bool:
+        """Edit a message; False if it was deleted (the caller posts it again)."""
+
+        def edit() -> Awaitable[Any]:
+            message = channel.get_partial_message(message_id)
+            return message.edit(allowed_mentions=QUIET, **message_kwargs(screen, edit=True))
+
+        try:
+            await self.call(board, edit)
+        except MessageGone:
+            return False
+        return True
+
+    async def delete(self, board: Target, channel: Any, message_id: int) -> None:
+        with contextlib.suppress(MessageGone):
+            await self.call(board, lambda: channel.get_partial_message(message_id).delete())
+
+    async def call(self, board: Target, request: Callable[[], Awaitable[T]]) -> T | None:
+        """One request, retried once on a server error or a rate limit; never raises
+        except :class:`MessageGone`."""
+        for attempt in (1, 2):
+            try:
+                return await request()
+            except discord.NotFound as e:
+                if e.code == 10008:  # Unknown Message
+                    raise MessageGone from e
+                board.lost = True  # Unknown Channel: stop talking to it
+                log.warning("table %s: its channel is gone (%s)", board.table_id, e)
+                return None
+            except discord.Forbidden as e:
+                log.warning("table %s: missing permission in its channel: %s", board.table_id, e)
+                return None
+            except discord.HTTPException as e:
+                if attempt == 1 and (e.status >= 500 or e.status == 429):
+                    await asyncio.sleep(self.retry_s)
+                    continue
+                log.warning("table %s: Discord refused a request: %s", board.table_id, e)
+                return None
+        return None
