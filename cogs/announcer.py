@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.delivery import QUIET, Delivery
-from cogs.render import chunks, mention, table_event_line
+from cogs.render import GAME_NAMES, chunks, mention, table_event_line
 from cogs.screens import (
     Screen,
     closed_screen,
@@ -158,12 +158,7 @@ class Announcer:
         lines: list[str] = []
         for event in events:
             if isinstance(event, te.TableResumed):
-                board.lobby = board.hand = board.ping = None
-                board.lobby_key = board.hand_key = None
-                board.turn = None
-                if table.match is not None and table.match.hand is not None:
-                    board.hand_number = table.match.hand_number
-                    board.maker = table.match.hand.maker
+                await self._resume(board, channel, table)
                 lines.append(f"♻️ Table #{table.id} is back: Trumpf restarted. Play on.")
                 continue
             inner = event.event if isinstance(event, te.GameEvent) else None
@@ -189,6 +184,29 @@ class Announcer:
                 lines.append(line)
         await self._post_lines(board, channel, lines)
         await self._show_state(board, channel, table)
+
+    async def _resume(self, board: Board, channel: Any, table: Table) -> None:
+        """After a restart: take the lobby message back from the channel's history, and
+        close the old table message (a fresh one is posted below the "back" line)."""
+        board.lobby = board.hand = board.ping = None
+        board.lobby_key = board.hand_key = None
+        board.turn = None
+        if table.match is not None and table.match.hand is not None:
+            board.hand_number = table.match.hand_number
+            board.maker = table.match.hand.maker
+        name = GAME_NAMES[table.game]
+        lobby_title, hand_title = (
+            f"{name} table #{table.id} — lobby",
+            f"{name} · table #{table.id} · hand ",
+        )
+        for message in await self.delivery.recent_own(board, channel):
+            title = (message.embeds[0].title or "") if message.embeds else ""
+            if title == lobby_title and table.status is TableStatus.LOBBY and board.lobby is None:
+                board.lobby = message.id
+            elif title.startswith(hand_title) and not title.endswith("over") and message.components:
+                text = "Continued below: Trumpf restarted."
+                screen = closed_screen(table, title + " — continued below", text)
+                await self.delivery.edit(board, channel, message.id, screen)
 
     async def _show_state(self, board: Board, channel: Any, table: Table) -> None:
         """The messages that show the table as it is now."""

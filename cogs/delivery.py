@@ -87,6 +87,15 @@ class Delivery:
             return False
         return True
 
+    async def recent_own(self, board: Target, channel: Any, limit: int = 100) -> list[Any]:
+        """The bot's own messages among the channel's latest (Read Message History)."""
+        me = self.bot.user
+        try:
+            return [m async for m in channel.history(limit=limit) if me and m.author.id == me.id]
+        except discord.HTTPException as e:
+            log.warning("table %s: cannot read the channel's history: %s", board.table_id, e)
+            return []
+
     async def delete(self, board: Target, channel: Any, message_id: int) -> None:
         with contextlib.suppress(MessageGone):
             await self.call(board, lambda: channel.get_partial_message(message_id).delete())

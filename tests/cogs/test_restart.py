@@ -27,13 +27,14 @@ async def test_a_restart_mid_hand_and_the_game_carries_on_with_the_old_buttons(w
     fresh_table = table_message(channel, 1)
     assert fresh_table.id != old_table.id
     assert fresh_table.embeds[0].title == "Schieber · table #1 · hand 1"
+    [old_table] = [m for m in channel.history() if m.id == old_table.id]
+    assert old_table.embeds[0].title.endswith("— continued below") and not old_table.components
 
     # The private hand from before the restart: its buttons still play.
     res = await alice.click(panel, custom_id=card.custom_id)
     assert res.acknowledged and not res.followups
     assert service.table(1).seq == before.seq + 1
-    # So does the My hand button of the table message from before the restart.
-    reopened = await alice.click(old_table, label="🂠 My hand")
+    reopened = await alice.click(fresh_table, label="🂠 My hand")
     assert reopened.ephemeral and reopened.response.embeds[0].title.startswith("Your hand")
 
     await play_out(env, channel, alice, reopened.response, 1)
@@ -46,10 +47,10 @@ async def test_a_lobby_survives_a_restart(world, make_bot):
     await alice.slash(channel, "jass klaberjass")
     old_lobby = channel.last_message
     await env.restart_bot(make_bot())
-    assert "♻️ Table #1 is back" in contents(channel)
-    new_lobby = channel.history()[-1]
-    assert new_lobby.embeds[0].title == "Klaberjass table #1 — lobby"
-    await bob.click(old_lobby, label="Sit: Seat 2")  # an old lobby button still works
+    assert channel.history()[-1].content == "♻️ Table #1 is back: Trumpf restarted. Play on."
+    lobbies = [m for m in channel.history() if m.embeds]
+    assert [m.id for m in lobbies] == [old_lobby.id]  # found in the history, kept in place
+    await bob.click(old_lobby, label="Sit: Seat 2")  # its buttons work, and it follows
     assert env.bot.service.table(1).seats[1].user == str(bob.id)
-    lobby = channel.history()[-1]
+    [lobby] = [m for m in channel.history() if m.embeds]
     assert f"Seat 2: {bob.mention}" in lobby.embeds[0].fields[1].value
