@@ -49,17 +49,18 @@ _execute = aiosqlite.Connection.execute.__wrapped__
 @contextmanager
 async def _execute_closing_pragmas(self: Any, sql: str, parameters: Any = None) -> Any:
     cursor = await _execute(self, sql, parameters)
-    if sql.lstrip().upper().startswith("PRAGMA JOURNAL_MODE"):
+    if sql.lstrip().upper().startswith("PRAGMA") and "=" in sql:  # a setting, not a read
         await cursor.close()
     return cursor
 
 
 @pytest.fixture(autouse=True)
 def _finalize_pragma_statements(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``Store.open`` leaves the cursor of ``PRAGMA journal_mode`` open, trusting reference
-    counting to finalize its statement.  simcord keeps finished futures in reference
-    cycles, so the statement stays "in progress" and the next COMMIT fails.  Close that
-    cursor here until the store closes it itself (reported; ``tables/`` is not ours)."""
+    """``Store.open`` leaves the cursors of its ``PRAGMA x = y`` settings open (the
+    journal mode answers with a row), trusting reference counting to finalize their
+    statements.  simcord keeps finished futures in reference cycles, so a statement stays
+    "in progress" and the next COMMIT fails.  Close those cursors here until the store
+    closes them itself (reported; ``tables/`` is not ours)."""
     monkeypatch.setattr(aiosqlite.Connection, "execute", _execute_closing_pragmas)
 
 
