@@ -52,6 +52,8 @@ def _dump_cost(t: int, c: int) -> int:
 DUMP_COST = tuple(tuple(_dump_cost(t, c) for c in range(36)) for t in range(4))
 
 
+PULL_MAKER = 4  # the maker draws trumps with the best one left holding this many
+PULL_DEFENDER = 9  # the other player never does (measured: it loses points)
 CASH_AFTER = 0  # from this trick on, the best cards left are cashed
 SHORT_SUIT = 3  # a low lead from a short suit (to ruff it later) is this much cheaper a card
 TRUMP_SAFE = 0.5  # draw trumps when the opponent holds one at least this likely
@@ -70,16 +72,22 @@ def _p_none(possible: int, count: int, cards: int) -> float:
 
 
 def play_card(
-    trump: int, hand: int, led: int, opp: int, count: int | None = None, done: int = 0
+    trump: int,
+    hand: int,
+    led: int,
+    opp: int,
+    count: int | None = None,
+    done: int = 0,
+    maker: bool = True,
 ) -> int:
     """The card to play: lead if ``led`` is -1, else follow it.  ``opp`` is a mask of the
     cards the opponent may hold, ``count`` how many he holds (None: ``opp`` is his very
-    hand, as in a rollout), ``done`` the tricks played."""
+    hand, as in a rollout), ``done`` the tricks played, ``maker`` whether we made trump."""
     legal = legal_mask(trump, hand, led)
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
     if led < 0:
-        return _lead(trump, hand, opp, opp.bit_count() if count is None else count, done)
+        return _lead(trump, hand, opp, opp.bit_count() if count is None else count, done, maker)
     suit = SUIT_OF[led]
     points = POINTS[trump]
     winners = legal & BEAT[trump][suit][led]
@@ -94,13 +102,14 @@ def play_card(
     return min(bits(legal), key=cost.__getitem__)
 
 
-def _lead(trump: int, hand: int, opp: int, count: int, done: int) -> int:
+def _lead(trump: int, hand: int, opp: int, count: int, done: int, maker: bool) -> int:
     trumps = SUIT_MASK[trump]
     above, points = ABOVE[trump], POINTS[trump]
     strength = STRENGTH[trump]
     my_trumps = hand & trumps
     opp_trumps = 1.0 - _p_none(opp, count, trumps)
-    if my_trumps and opp_trumps >= TRUMP_SAFE:
+    pull = PULL_MAKER if maker else PULL_DEFENDER
+    if my_trumps.bit_count() >= pull and opp_trumps >= TRUMP_SAFE:
         top = max(bits(my_trumps), key=strength.__getitem__)
         if not above[top] & opp:
             return top

@@ -68,7 +68,9 @@ def declared_points(full: list[int], trump: int) -> list[int]:
     return out
 
 
-def rollout(trump: int, hands: list[int], leader: int, led: int, done: int) -> list[int]:
+def rollout(
+    trump: int, hands: list[int], leader: int, led: int, done: int, maker: int = -1
+) -> list[int]:
     """Trick points each seat takes from here (the last-trick bonus included), both
     playing ``play_card`` with sight of the other's hand; ``hands`` is used up."""
     score = [0, 0]
@@ -76,7 +78,8 @@ def rollout(trump: int, hands: list[int], leader: int, led: int, done: int) -> l
     keys = KEY[trump]
     while done < TRICKS:
         if led < 0:
-            led = play_card(trump, hands[leader], -1, hands[1 - leader], None, done)
+            opp = hands[1 - leader]
+            led = play_card(trump, hands[leader], -1, opp, None, done, leader == maker)
             hands[leader] ^= 1 << led
         other = 1 - leader
         second = play_card(trump, hands[other], led, hands[leader])
@@ -191,9 +194,9 @@ def search_card(
                 row.append(_exact_after(info, h, c, base))
                 continue
             if info.led >= 0:
-                score = _finish_trick(trump, h, info.leader, info.led, c, info.done)
+                score = _finish_trick(trump, h, info.leader, info.led, c, info.done, info.maker)
             else:
-                score = _after_lead(trump, h, seat, c, info.done)
+                score = _after_lead(trump, h, seat, c, info.done, info.maker)
             totals = (base[0] + score[0], base[1] + score[1])
             settled = settle(info.maker, totals)
             row.append(settled[seat] - settled[opp])
@@ -264,12 +267,14 @@ def _exact_after(info: KlaberjassInfo, hands: list[int], card: int, base: list[i
     return exact(trump, hands, winner, -1, info.done + 1, totals, info.maker, seat)
 
 
-def _after_lead(trump: int, hands: list[int], leader: int, card: int, done: int) -> list[int]:
-    return rollout(trump, hands, leader, card, done)
+def _after_lead(
+    trump: int, hands: list[int], leader: int, card: int, done: int, maker: int
+) -> list[int]:
+    return rollout(trump, hands, leader, card, done, maker)
 
 
 def _finish_trick(
-    trump: int, hands: list[int], leader: int, led: int, second: int, done: int
+    trump: int, hands: list[int], leader: int, led: int, second: int, done: int, maker: int
 ) -> list[int]:
     key = KEY[trump][SUIT_OF[led]]
     winner = 1 - leader if key[second] > key[led] else leader
@@ -279,7 +284,7 @@ def _finish_trick(
         score = [0, 0]
         score[winner] = pts + LAST_TRICK_BONUS
         return score
-    score = rollout(trump, hands, winner, -1, done)
+    score = rollout(trump, hands, winner, -1, done, maker)
     score[winner] += pts
     return score
 
@@ -300,7 +305,7 @@ def deal_value(
                 held[s] ^= seven | 1 << turn_up
                 break
     base = declared_points(held, trump)
-    score = rollout(trump, list(held), 1 - dealer, -1, 0)
+    score = rollout(trump, list(held), 1 - dealer, -1, 0, maker)
     settled = settle(maker, (base[0] + score[0], base[1] + score[1]))
     return float(settled[seat] - settled[1 - seat])
 

@@ -161,7 +161,13 @@ class MediumBot(_Level):
 
     def klaberjass_card(self, info: KlaberjassInfo, legal: list[int], rng: random.Random) -> int:
         return klaberjass_card(
-            info.trump, info.hand, info.led, info.opp_possible, info.opp_count, info.done
+            info.trump,
+            info.hand,
+            info.led,
+            info.opp_possible,
+            info.opp_count,
+            info.done,
+            info.maker == info.seat,
         )
 
 

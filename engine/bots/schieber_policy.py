@@ -60,13 +60,14 @@ def _dump_cost(ci: int, c: int) -> int:
 
 
 def _smear_value(ci: int, c: int) -> int:
-    """How gladly ``c`` goes onto a trick the partner surely wins (schmieren)."""
+    """How gladly ``c`` goes onto a trick the partner surely wins (schmieren): its
+    points, less what its rank may still win."""
     if ci < 4 and SUIT_OF[c] == ci:
         rank = RANK_OF[c]
         if rank in (Rank.JACK, Rank.NINE, Rank.ACE):
             return -100 - STRENGTH[ci][c]
         return POINTS[ci][c] // 2 - 20 - STRENGTH[ci][c]
-    return POINTS[ci][c] * 4 - STRENGTH[ci][c]
+    return POINTS[ci][c] * 4 - _KEEP[STRENGTH[ci][c]]
 
 
 DUMP_COST = tuple(tuple(_dump_cost(ci, c) for c in range(36)) for ci in range(6))
@@ -81,6 +82,7 @@ PULL_DEFENDING = 3  # defenders draw trumps only with the best one and this many
 PULL_LONG = 9  # attackers this long in trumps draw them with a low one too
 RUFF_LOW = 10  # points on the table worth a low trump
 RUFF_HIGH = 14  # points on the table worth the Puur, the Nell or the trump Ace
+BOSS_KEEP = 20  # what the best card left of a suit is worth keeping, beyond its rank
 NT_CASH_LENGTH = 0  # no trumps: the best card of a suit shorter than this waits (measured: no gain)
 
 
@@ -166,15 +168,18 @@ def play_card(
                 return safe
         elif not partner_wins or total >= 10:
             return safe
-    return _dump(ci, legal)
+    return _dump(ci, legal, possible, seat)
 
 
-def _dump(ci: int, legal: int) -> int:
-    cost = DUMP_COST[ci]
+def _dump(ci: int, legal: int, possible: Sequence[int], seat: int) -> int:
+    """The card that costs least to give away; the best card left of a suit is kept."""
+    others = possible[(seat + 1) & 3] | possible[(seat + 2) & 3] | possible[(seat + 3) & 3]
+    cost, above = DUMP_COST[ci], ABOVE[ci]
     best, best_cost = -1, 1 << 30
     for c in bits(legal):
-        if cost[c] < best_cost:
-            best, best_cost = c, cost[c]
+        v = cost[c] if above[c] & others else cost[c] + BOSS_KEEP
+        if v < best_cost:
+            best, best_cost = c, v
     return best
 
 
@@ -184,8 +189,8 @@ def _smear(ci: int, legal: int, possible: Sequence[int], seat: int) -> int:
     best, best_value = -1, -(1 << 30)
     for c in bits(legal):
         v = value[c]
-        if v > 20 and not above[c] & others:
-            v -= 24  # a card that is the best left wins a trick of its own later
+        if not above[c] & others:
+            v -= BOSS_KEEP  # a card that is the best left wins a trick of its own later
         if v > best_value:
             best, best_value = c, v
     return best
