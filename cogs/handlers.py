@@ -161,7 +161,8 @@ class Handlers:
         screen = panel_screen(table, seat)
         sent = await interaction.response.send_message(ephemeral=True, **message_kwargs(screen))
         panels = self.bot.panels
-        replaced = panels.adopt(table.id, user, interaction, screen.key, sent.message_id)
+        message_id = getattr(sent, "message_id", None)  # discord.py 2.5+ says which message
+        replaced = panels.adopt(table.id, user, interaction, screen.key, message_id)
         await panels.retire(replaced)
 
     async def _refresh(self, interaction: discord.Interaction, ref: Ref) -> None:
