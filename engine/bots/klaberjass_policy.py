@@ -2,8 +2,9 @@
 
 Like ``schieber_policy``, ``play_card`` serves the medium bot (with the cards the
 opponent may hold) and the hard bot's rollouts (with the cards he does hold in a
-sampled deal).  Leading: the best trump left draws the opponent's trumps, then the best
-cards left of a side suit that he cannot ruff are cashed, else a cheap card goes.
+sampled deal).  Leading: a maker long in trumps draws the opponent's with the best one
+left, the best cards left of a side suit he cannot ruff are cashed, else a cheap card goes,
+from a short suit for choice.
 Following: the cheapest card that wins a trick worth winning, else the cheapest card.
 
 >>> from engine.cards import Card, mask_of
@@ -15,9 +16,7 @@ Following: the cheapest card that wins a trick worth winning, else the cheapest 
 
 from __future__ import annotations
 
-from math import comb
-
-from engine.bots.base import bits
+from engine.bots.base import bits, p_none
 from engine.cards import PIQUET_DECK, SUIT_MASK, SUIT_OF
 from engine.klaberjass.core import KEY, POINTS, legal_mask
 
@@ -35,10 +34,7 @@ STRENGTH = tuple(
     tuple(KEY[t][SUIT_OF[c]][c] - (100 if SUIT_OF[c] == t else 0) for c in range(36))
     for t in range(4)
 )
-_KEEP = (0, 1, 2, 4, 7, 11, 16, 22)
-ACE_TEN = tuple(
-    1 << (9 * s) | 1 << (9 * s + 4) for s in range(4)
-)  # what a rank (0-7 in its suit) may still win
+_KEEP = (0, 1, 2, 4, 7, 11, 16, 22)  # what a rank (0-7 in its suit) may still win
 
 
 def _dump_cost(t: int, c: int) -> int:
@@ -54,21 +50,8 @@ DUMP_COST = tuple(tuple(_dump_cost(t, c) for c in range(36)) for t in range(4))
 
 PULL_MAKER = 4  # the maker draws trumps with the best one left holding this many
 PULL_DEFENDER = 9  # the other player never does (measured: it loses points)
-CASH_AFTER = 0  # from this trick on, the best cards left are cashed
 SHORT_SUIT = 3  # a low lead from a short suit (to ruff it later) is this much cheaper a card
 TRUMP_SAFE = 0.5  # draw trumps when the opponent holds one at least this likely
-
-
-def _p_none(possible: int, count: int, cards: int) -> float:
-    """How likely the opponent, holding ``count`` of the ``possible`` cards, has none of
-    ``cards``; exact (0 or 1) when ``count`` covers them all."""
-    k = (possible & cards).bit_count()
-    if not k:
-        return 1.0
-    p = possible.bit_count()
-    if count >= p or p - k < count:
-        return 0.0
-    return comb(p - k, count) / comb(p, count)
 
 
 def play_card(
@@ -77,17 +60,16 @@ def play_card(
     led: int,
     opp: int,
     count: int | None = None,
-    done: int = 0,
     maker: bool = True,
 ) -> int:
     """The card to play: lead if ``led`` is -1, else follow it.  ``opp`` is a mask of the
     cards the opponent may hold, ``count`` how many he holds (None: ``opp`` is his very
-    hand, as in a rollout), ``done`` the tricks played, ``maker`` whether we made trump."""
+    hand, as in a rollout), ``maker`` whether we made trump."""
     legal = legal_mask(trump, hand, led)
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
     if led < 0:
-        return _lead(trump, hand, opp, opp.bit_count() if count is None else count, done, maker)
+        return _lead(trump, hand, opp, opp.bit_count() if count is None else count, maker)
     suit = SUIT_OF[led]
     points = POINTS[trump]
     winners = legal & BEAT[trump][suit][led]
@@ -102,12 +84,12 @@ def play_card(
     return min(bits(legal), key=cost.__getitem__)
 
 
-def _lead(trump: int, hand: int, opp: int, count: int, done: int, maker: bool) -> int:
+def _lead(trump: int, hand: int, opp: int, count: int, maker: bool) -> int:
     trumps = SUIT_MASK[trump]
     above, points = ABOVE[trump], POINTS[trump]
     strength = STRENGTH[trump]
     my_trumps = hand & trumps
-    opp_trumps = 1.0 - _p_none(opp, count, trumps)
+    opp_trumps = 1.0 - p_none(opp, count, trumps)
     pull = PULL_MAKER if maker else PULL_DEFENDER
     if my_trumps.bit_count() >= pull and opp_trumps >= TRUMP_SAFE:
         top = max(bits(my_trumps), key=strength.__getitem__)
@@ -122,12 +104,11 @@ def _lead(trump: int, hand: int, opp: int, count: int, done: int, maker: bool) -
         cards = hand & SUIT_MASK[s]
         if not cards:
             continue
-        void = _p_none(opp, count, SUIT_MASK[s])
+        void = p_none(opp, count, SUIT_MASK[s])
         ruffable = void * opp_trumps >= 0.5
         length = cards.bit_count()
-        ace_ten = cards & ACE_TEN[s] == ACE_TEN[s]
         for c in bits(cards):
-            if not above[c] & opp and not ruffable and (done >= CASH_AFTER or ace_ten):
+            if not above[c] & opp and not ruffable:
                 if points[c] + 1 > cash_value:
                     cash, cash_value = c, points[c] + 1
                 continue

@@ -79,7 +79,7 @@ def rollout(
     while done < TRICKS:
         if led < 0:
             opp = hands[1 - leader]
-            led = play_card(trump, hands[leader], -1, opp, None, done, leader == maker)
+            led = play_card(trump, hands[leader], -1, opp, None, leader == maker)
             hands[leader] ^= 1 << led
         other = 1 - leader
         second = play_card(trump, hands[other], led, hands[leader])

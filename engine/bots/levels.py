@@ -166,7 +166,6 @@ class MediumBot(_Level):
             info.led,
             info.opp_possible,
             info.opp_count,
-            info.done,
             info.maker == info.seat,
         )
 

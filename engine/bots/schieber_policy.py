@@ -18,9 +18,8 @@ it, which cards are the best left in their suit, and where the trumps are.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from math import comb
 
-from engine.bots.base import bits
+from engine.bots.base import bits, p_none
 from engine.cards import RANK_OF, SUIT_MASK, SUIT_OF, Rank
 from engine.schieber.core import KEY, POINTS, follow_mask
 
@@ -74,28 +73,12 @@ DUMP_COST = tuple(tuple(_dump_cost(ci, c) for c in range(36)) for ci in range(6)
 SMEAR = tuple(tuple(_smear_value(ci, c) for c in range(36)) for ci in range(6))
 
 
-# P(a seat holding n of P possible cards holds none of k given ones) = C(P-k, n) / C(P, n).
-_COMB = tuple(tuple(comb(p, n) for n in range(37)) for p in range(37))
 SMEAR_SAFE = 0.6  # smear when the partner keeps the trick at least this likely
 WIN_SAFE = 0.65  # a winner counts as safe when it holds at least this likely
 PULL_DEFENDING = 3  # defenders draw trumps only with the best one and this many
-PULL_LONG = 9  # attackers this long in trumps draw them with a low one too
 RUFF_LOW = 10  # points on the table worth a low trump
 RUFF_HIGH = 14  # points on the table worth the Puur, the Nell or the trump Ace
 BOSS_KEEP = 20  # what the best card left of a suit is worth keeping, beyond its rank
-NT_CASH_LENGTH = 0  # no trumps: the best card of a suit shorter than this waits (measured: no gain)
-
-
-def p_none(possible: int, count: int, cards: int) -> float:
-    """How likely a seat holding ``count`` of the ``possible`` cards has none of ``cards``
-    (every such hand taken as equally likely)."""
-    k = (possible & cards).bit_count()
-    if not k:
-        return 1.0
-    p = possible.bit_count()
-    if count >= p or p - k < count:
-        return 0.0
-    return _COMB[p - k][count] / _COMB[p][count]
 
 
 def play_card(
@@ -209,8 +192,6 @@ def _lead(
         top = max(bits(my_trumps), key=strength.__getitem__)
         if not above[top] & others:
             return top  # the best trump left draws the opponents' trumps
-        if attack and my_trumps.bit_count() >= PULL_LONG:
-            return min(bits(my_trumps), key=strength.__getitem__)  # a low one, as long
     # Ruffers: opponents who may be void in a suit but may still hold trumps.
     o1, o3 = possible[(seat + 1) & 3], possible[(seat + 3) & 3]
     cash, cash_value = -1, -1
@@ -228,9 +209,8 @@ def _lead(
         out = others & suit
         top_out = max(bits(out), key=strength.__getitem__) if out else -1
         partner_top = top_out >= 0 and partner >> top_out & 1 and not opps >> top_out & 1
-        hold_back = ci >= 4 and length < NT_CASH_LENGTH and hand.bit_count() > 4
         for c in bits(cards):
-            if not above[c] & others and not hold_back:
+            if not above[c] & others:
                 if not ruffable:
                     v = points[c] + 2 * length + 4 * bonus[s]
                     if v > cash_value:
