@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import dataclasses
 import json
 import random
@@ -81,9 +82,14 @@ class Lines:
         loop = asyncio.get_running_loop()
 
         def pump() -> None:
-            for line in iter(stdin.readline, ""):
-                loop.call_soon_threadsafe(self.queue.put_nowait, line)
-            loop.call_soon_threadsafe(self.queue.put_nowait, "")  # the end of input
+            try:
+                for line in iter(stdin.readline, ""):
+                    loop.call_soon_threadsafe(self.queue.put_nowait, line)
+            except Exception as e:  # a broken input must not leave the console waiting
+                print(f"Standard input failed: {e}", file=sys.stderr)
+            finally:
+                with contextlib.suppress(RuntimeError):  # the loop may be gone already
+                    loop.call_soon_threadsafe(self.queue.put_nowait, "")  # the end of input
 
         threading.Thread(target=pump, daemon=True, name="console-input").start()
 

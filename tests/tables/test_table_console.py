@@ -7,7 +7,7 @@ import os
 import re
 import subprocess
 import sys
-import time
+import threading
 from pathlib import Path
 
 import pytest
@@ -23,6 +23,23 @@ def quick_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TRUMPF_BOT_PAUSE", "0")
 
 
+class Screen(io.StringIO):
+    """The console's output, counting its ``> `` prompts so the player answers each
+    one only when it has been asked, however the two threads are scheduled."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked = threading.Condition()
+        self.prompts = 0
+
+    def write(self, s: str) -> int:
+        with self.asked:
+            n = super().write(s)
+            self.prompts += s == "> "
+            self.asked.notify_all()
+        return n
+
+
 class Player(io.TextIOBase):
     """Standard input that answers each prompt with the first choice, typed by its code.
 
@@ -30,29 +47,32 @@ class Player(io.TextIOBase):
     but may not play.
     """
 
-    def __init__(self, out: io.StringIO, moves: int, extra: list[str], illegal: bool) -> None:
+    def __init__(self, out: Screen, moves: int, extra: list[str], illegal: bool) -> None:
         self.out, self.moves, self.extra, self.illegal = out, moves, extra, illegal
-        self.answered = 0
+        self.lines = self.answered = 0
         self.tried: str | None = None
 
     def readline(self, size: int | None = -1) -> str:
-        deadline = time.monotonic() + 10
-        while self.out.getvalue().count("Your move:") <= self.answered:
-            if time.monotonic() > deadline or self.answered >= self.moves:
+        with self.out.asked:  # the timeout only ends a broken run; it is never reached
+            asked = self.out.asked.wait_for(lambda: self.out.prompts > self.lines, timeout=60)
+            if not asked or self.answered >= self.moves:
                 return ""  # the end of input: the console saves and stops
-            time.sleep(0.002)
+            self.lines += 1
+            return self.answer(self.out.getvalue()) + "\n"
+
+    def answer(self, screen: str) -> str:
         if self.extra:
-            return self.extra.pop(0) + "\n"
-        prompt = self.out.getvalue().rsplit("Your hand:", 1)[1]
-        held, choices = prompt.split("Your move:")
-        legal = re.findall(r"\d+\) (\S+)", choices)
+            return self.extra.pop(0)
+        before, after = screen.rsplit("Your move:", 1)
+        held = before.rsplit("Your hand:", 1)[1].split()
+        legal = re.findall(r"\d+\) (\S+)", after.split("\n", 1)[0])
         if self.illegal and self.tried is None and legal[0][0] in SUITS:
-            barred = [c for c in held.split() if c not in legal]
+            barred = [c for c in held if c not in legal]
             if barred:
                 self.tried = barred[0]
-                return code(barred[0]) + "\n"
+                return code(barred[0])
         self.answered += 1
-        return (code(legal[0]) if legal[0][0] in SUITS else "1") + "\n"
+        return code(legal[0]) if legal[0][0] in SUITS else "1"
 
 
 def code(card: str) -> str:
@@ -63,7 +83,7 @@ def code(card: str) -> str:
 def play(
     tmp_path: Path, game: str, moves: int, extra: tuple[str, ...] = (), illegal: bool = False
 ) -> str:
-    out = io.StringIO()
+    out = Screen()
     player = Player(out, moves, list(extra), illegal)
     argv = ["--game", game, "--db", str(tmp_path / "console.sqlite3"), "--seed", "7"]
     assert console.main(argv, stdin=player, out=out) == 0  # type: ignore[arg-type]
