@@ -144,3 +144,27 @@ def parse_cards(codes: Iterable[str]) -> list[Card]:
 def sort_codes(cards: Iterable[Card]) -> list[str]:
     """Codes sorted alphabetically, as hand records list legal moves."""
     return sorted(c.code for c in cards)
+
+
+# Per suit, the codes held in each 9-bit suit mask, sorted alphabetically ("S10" < "S6"
+# < "SA"): replays list a seat's legal cards this way for every card played.
+_RANKS_BY_CODE = sorted(range(9), key=RANK_CODES.__getitem__)  # 10 6 7 8 9 A J K Q
+_SORTED_SUIT_CODES: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+    tuple(tuple(CARDS[9 * s + r].code for r in _RANKS_BY_CODE if m >> r & 1) for m in range(512))
+    for s in range(4)
+)
+
+
+def sorted_codes(mask: int) -> list[str]:
+    """``sort_codes(cards_of(mask))`` by table lookups; the suits sort C, D, H, S.
+
+    >>> sorted_codes(mask_of(parse_cards(["SA", "S10", "C6", "H9"])))
+    ['C6', 'H9', 'S10', 'SA']
+    """
+    t = _SORTED_SUIT_CODES
+    return [
+        *t[3][mask >> 27 & 511],
+        *t[2][mask >> 18 & 511],
+        *t[1][mask >> 9 & 511],
+        *t[0][mask & 511],
+    ]

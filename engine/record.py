@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from engine.actions import Action, Bid, BidKind, Choose, Contract, Play, Push, Swap
-from engine.cards import Card, Suit
+from engine.cards import Card, Suit, sorted_codes
 from engine.errors import IllegalAction
 
 
@@ -21,7 +21,7 @@ class RecordError(ValueError):
 class ReplayableHand(Protocol):
     to_move: int
 
-    def legal_cards(self) -> list[Card]: ...
+    def legal_mask(self) -> int: ...
 
     def apply(self, action: Action) -> tuple[Any, ...]: ...
 
@@ -93,14 +93,16 @@ def play_through(
     parsed = [parse_action(a) for a in actions]
     plays: list[dict[str, Any]] = []
     for index, action in enumerate(parsed):
-        is_play = type(action) is Play and action.seat == hand.to_move
-        legal = sorted([c.code for c in hand.legal_cards()]) if is_play else None
         try:
-            hand = hand.apply(action)[0]
+            after = hand.apply(action)[0]
         except IllegalAction as e:
             return hand, plays, {"index": index, "reason": str(e)}
-        if legal is not None:
-            plays.append({"seat": action.seat, "card": action.card.code, "legal": legal})  # type: ignore[union-attr]
+        if type(action) is Play:
+            # Played, so ``hand`` was in the play with this seat to move: its legal mask
+            # is what the seat could have played.
+            legal = sorted_codes(hand.legal_mask())
+            plays.append({"seat": action.seat, "card": action.card.code, "legal": legal})
+        hand = after
     return hand, plays, None
 
 
