@@ -92,7 +92,7 @@ class TrumpfBot(commands.Bot):
     @tasks.loop(seconds=TICK_S)
     async def ticker(self) -> None:
         try:
-            await self.service.run_pending()
+            self.service.fire_due()  # each table's move runs on its own: none waits for another
         except Exception:  # the loop must keep running whatever one table does
             log.exception("running bots and clocks failed")
 

@@ -95,5 +95,13 @@ class Timers:
             del self._current[timer.table_id]
             due.append(timer)
 
+    def take_due(self, table_id: int, now: float) -> Timer | None:
+        """Remove and return the table's timer if it is due at ``now``."""
+        timer = self._current.get(table_id)
+        if timer is None or timer.when > now:
+            return None
+        del self._current[table_id]  # its heap entry is now void, dropped when reached
+        return timer
+
     def __len__(self) -> int:
         return len(self._current)

@@ -59,6 +59,7 @@ class TableCore:
         self._wake = asyncio.Event()
         self._sleeping_until = -math.inf  # when the timer runner wakes by itself
         self._runner: asyncio.Task[None] | None = None
+        self._firing: set[asyncio.Task[None]] = set()  # timers at work: bots, clocks
         self._thinking = Thinking()
         self.damaged: dict[int, str] = {}
         self._shut = False
@@ -157,13 +158,29 @@ class TableCore:
         if timer is not None and timer.when < self._sleeping_until:
             self._wake.set()  # the runner sleeps past this timer: wake it
 
+    def fire_due(self) -> int:
+        """Start every timer due by the clock, each in a task of its own, and return at
+        once: one table's thinking bot never holds up another table's move."""
+        due = self._timers.pop_due(self.clock.now())
+        for timer in due:
+            task = asyncio.create_task(self._fire_while_due(timer))
+            self._firing.add(task)
+            task.add_done_callback(self._firing.discard)
+        return len(due)
+
     async def run_pending(self) -> int:
-        """Fire every timer due by the clock, and those they set that are due too."""
+        """Fire every due timer, and those they set that are due too; wait for them all."""
         fired = 0
-        while due := self._timers.pop_due(self.clock.now()):
-            await asyncio.gather(*(self._fire(timer) for timer in due))
-            fired += len(due)
-        return fired
+        while True:
+            fired += self.fire_due()
+            if not self._firing:
+                return fired
+            await asyncio.gather(*self._firing)
+
+    async def idle(self) -> None:
+        """Wait until the timers fired so far have done their work."""
+        while self._firing:
+            await asyncio.gather(*self._firing)
 
     def run_in_background(self) -> None:
         """Fire timers as they fall due, until ``close``."""
@@ -171,16 +188,17 @@ class TableCore:
             self._runner = asyncio.create_task(self._run_timers())
 
     async def stop_background(self) -> None:
-        if self._runner is not None:
-            self._runner.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._runner
-            self._runner = None
+        """Stop firing timers, and stop the moves under way (their commits still finish)."""
+        tasks = [*self._firing] + ([self._runner] if self._runner else [])
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._runner = None
 
     async def _run_timers(self) -> None:
         while True:
             self._wake.clear()
-            await self.run_pending()
+            self.fire_due()
             when = self._timers.next_when()
             self._sleeping_until = math.inf if when is None else when
             timeout = None if when is None else max(0.0, when - self.clock.now())
@@ -188,7 +206,13 @@ class TableCore:
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(timeout):
                     await self._wake.wait()
-            self._sleeping_until = -math.inf  # awake: run_pending sees every new timer
+
+    async def _fire_while_due(self, timer: Timer | None) -> None:
+        """Fire the timer, then the table's next one while it is due already (bots
+        without a pause play on at once)."""
+        while timer is not None:
+            await self._fire(timer)
+            timer = self._timers.take_due(timer.table_id, self.clock.now())
 
     async def _fire(self, timer: Timer) -> None:
         if timer.table_id not in self._tables:

@@ -29,7 +29,9 @@ a :class:`tables.errors.TableError` whose message a player can read)::
     await service.match_results(guild_id=None) -> list[dict]
     service.damaged -> dict[int, str]                   # tables set aside at start-up
 
-    await service.run_pending()   # fire due bot moves and clocks (tests, with a ManualClock)
+    service.fire_due()            # start due bot moves and clocks, each table on its own
+    await service.run_pending()   # the same, waiting for them (tests, with a ManualClock)
+    await service.idle()          # wait for the moves under way
     await service.drain()         # wait for async subscribers
     await service.close()
 

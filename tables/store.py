@@ -89,15 +89,18 @@ class Store:
     async def open(cls, path: str | Path, busy_timeout_s: float = 5.0) -> Store:
         db = await aiosqlite.connect(str(path), isolation_level=None)
         try:
-            await db.execute("PRAGMA journal_mode = WAL")
             # NORMAL in WAL mode survives a killed process; only power loss may lose the
             # last commits, and then the database is still consistent.
-            await db.execute("PRAGMA synchronous = NORMAL")
-            await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_s * 1000)}")
-            await db.execute("PRAGMA foreign_keys = ON")
             # Checkpoints run on a connection of their own (below): inside a commit they
             # would stall every table waiting on that commit for the checkpoint's fsync.
-            await db.execute("PRAGMA wal_autocheckpoint = 0")
+            for setting in (
+                "journal_mode = WAL",
+                "synchronous = NORMAL",
+                f"busy_timeout = {int(busy_timeout_s * 1000)}",
+                "foreign_keys = ON",
+                "wal_autocheckpoint = 0",
+            ):
+                await _pragma(db, setting)
             store = cls(db)
             await store._migrate()
             store._checkpointer = asyncio.create_task(_checkpoints(str(path)))
@@ -184,20 +187,30 @@ class Store:
         await asyncio.shield(self.submit(write))
 
     async def _flush(self) -> None:
-        async with self._lock:
-            while self._pending:
-                batch, self._pending = self._pending, []
-                try:
-                    await self._transaction([w for w, _ in batch])
-                except sqlite3.IntegrityError:
-                    await self._commit_one_by_one(batch)  # find the write that conflicts
-                    continue
-                except Exception as e:  # every waiter must hear back, whatever went wrong
-                    for _, future in batch:
-                        _settle(future, e)
-                    continue
-                for _, future in batch:
-                    _settle(future, None)
+        batch: list[tuple[Write, asyncio.Future[None]]] = []
+        try:
+            async with self._lock:
+                while self._pending:
+                    batch, self._pending = self._pending, []
+                    await self._commit_batch(batch)
+        except asyncio.CancelledError:  # shut down meanwhile: every waiter must hear back
+            for _, future in batch + self._pending:
+                _settle(future, ConnectionAbortedError("the store was closed"))
+            self._pending = []
+            raise
+
+    async def _commit_batch(self, batch: list[tuple[Write, asyncio.Future[None]]]) -> None:
+        try:
+            await self._transaction([w for w, _ in batch])
+        except sqlite3.IntegrityError:
+            await self._commit_one_by_one(batch)  # find the write that conflicts
+            return
+        except Exception as e:  # every waiter must hear back, whatever went wrong
+            for _, future in batch:
+                _settle(future, e)
+            return
+        for _, future in batch:
+            _settle(future, None)
 
     async def _commit_one_by_one(self, batch: list[tuple[Write, asyncio.Future[None]]]) -> None:
         for write, future in batch:
@@ -398,6 +411,13 @@ def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
         future.set_exception(StoreUnavailable(f"{type(error).__name__}: {error}"))
 
 
+async def _pragma(db: aiosqlite.Connection, setting: str) -> None:
+    """Run a PRAGMA and close its cursor: some answer with a row, and an unfinished
+    statement would make the next COMMIT fail."""
+    async with db.execute(f"PRAGMA {setting}"):
+        pass
+
+
 async def _checkpoints(path: str) -> None:
     """Copy the write-ahead log into the database now and then, beside the writers."""
     db = await aiosqlite.connect(path, isolation_level=None)
@@ -405,7 +425,7 @@ async def _checkpoints(path: str) -> None:
         while True:
             await asyncio.sleep(CHECKPOINT_EVERY_S)
             try:
-                await db.execute("PRAGMA wal_checkpoint(PASSIVE)")  # never waits for writers
+                await _pragma(db, "wal_checkpoint(PASSIVE)")  # never waits for writers
             except sqlite3.Error as e:
                 log.warning("checkpoint failed: %s", e)
     finally:

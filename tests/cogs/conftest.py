@@ -15,9 +15,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
 import pytest
-from aiosqlite.context import contextmanager
 
 import tables.store
 from cogs.app import TrumpfBot
@@ -41,27 +39,6 @@ def quick_bots(level: str, seed: int) -> SeededLegalBot:
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
     return SeededLegalBot(seed)
-
-
-_execute = aiosqlite.Connection.execute.__wrapped__
-
-
-@contextmanager
-async def _execute_closing_pragmas(self: Any, sql: str, parameters: Any = None) -> Any:
-    cursor = await _execute(self, sql, parameters)
-    if sql.lstrip().upper().startswith("PRAGMA") and "=" in sql:  # a setting, not a read
-        await cursor.close()
-    return cursor
-
-
-@pytest.fixture(autouse=True)
-def _finalize_pragma_statements(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``Store.open`` leaves the cursors of its ``PRAGMA x = y`` settings open (the
-    journal mode answers with a row), trusting reference counting to finalize their
-    statements.  simcord keeps finished futures in reference cycles, so a statement stays
-    "in progress" and the next COMMIT fails.  Close those cursors here until the store
-    closes them itself (reported; ``tables/`` is not ours)."""
-    monkeypatch.setattr(aiosqlite.Connection, "execute", _execute_closing_pragmas)
 
 
 @pytest.fixture(autouse=True)
@@ -123,9 +100,8 @@ class World:
 async def world(simcord_env: Any) -> AsyncIterator[World]:
     """One server with a #jass channel and three members.
 
-    Afterwards the bot's ticker is stopped and allowed to finish the move it is making
-    before simcord cancels the bot's tasks: a move cancelled in the middle would wait
-    for a commit whose writer simcord cancelled too, and the test run would hang.
+    Afterwards the bot's ticker is stopped and the moves under way are allowed to finish
+    before simcord cancels the bot's tasks, so no test ends in the middle of a move.
     """
     env = simcord_env
     guild = env.create_guild("Jass Club")
@@ -136,7 +112,5 @@ async def world(simcord_env: Any) -> AsyncIterator[World]:
     yield World(env, guild, channel, alice, bob, carol)
     bot = env.bot
     bot.ticker.cancel()
-    task = bot.ticker.get_task()
-    if task is not None:
-        with contextlib.suppress(asyncio.CancelledError, TimeoutError):
-            await asyncio.wait_for(asyncio.shield(task), 10)
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(bot.service.idle(), 10)

@@ -219,3 +219,43 @@ async def test_a_bot_that_fails_plays_its_first_legal_move(
         assert after.match.hand.contract == table.match.legal_actions()[0].contract
     finally:
         await service.close()
+
+
+async def test_a_thinking_bot_never_holds_up_another_table(
+    settings: Any, clock: ManualClock
+) -> None:
+    class Bot:
+        def __init__(self, level: str) -> None:
+            self.slow = level == "hard"
+
+    service = await TableService.open(
+        settings, clock, autorun=False, bots=lambda level, seed: Bot(level)
+    )
+    thought = asyncio.Event()
+
+    async def choose(bot: Bot, observation: Any, legal: Any) -> Any:
+        if bot.slow:  # a hard bot thinks in a worker process; this one until let go
+            await thought.wait()
+        return legal[0]
+
+    service._thinking.choose = choose  # type: ignore[method-assign]
+    try:
+        slow = await service.create_table("schieber", "g", "c", "host", sit=False)
+        for _ in slow.seats:
+            slow = await service.add_bot(slow.id, "host", "hard")
+        slow = await service.start(slow.id, "host")
+        quick = await bot_table(service, "schieber")
+        over = asyncio.Event()
+        service.subscribe(
+            lambda e: (
+                over.set() if isinstance(e, TableFinished) and e.table_id == quick.id else None
+            )
+        )
+        assert service.fire_due() == 2
+        await asyncio.wait_for(over.wait(), timeout=60)  # a whole match while the other thinks
+        assert service.table(slow.id).seq == slow.seq
+        thought.set()
+        await service.idle()
+        assert service.table(slow.id).seq > slow.seq
+    finally:
+        await service.close()
