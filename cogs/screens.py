@@ -45,10 +45,10 @@ from engine.cards import Suit
 from engine.events import HandScored
 from engine.phase import Phase
 from tables import games
+from tables.bots import LEVELS
 from tables.model import Table, TableStatus
 
 COLOURS = {"schieber": 0xC0392B, "klaberjass": 0x1E8449}
-LEVELS = ("easy", "medium", "hard")  # the bot levels the service knows
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,7 @@ from cogs.handlers import is_admin, user_of
 from cogs.render import GAME_NAMES
 from cogs.rules_screen import rules_screen
 from cogs.screens import clock_line, rules_line
+from tables import bots
 from tables.errors import TableError, UnknownTable
 from tables.model import Table, TableOptions, TableStatus
 
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 Choice = app_commands.Choice
-LEVELS = [Choice(name=n.capitalize(), value=n) for n in ("easy", "medium", "hard")]
+LEVELS = [Choice(name=n.capitalize(), value=n) for n in bots.LEVELS]
 GAMES = [
     Choice(name="Schieber (4 players)", value="schieber"),
     Choice(name="Klaberjass (2 players)", value="klaberjass"),

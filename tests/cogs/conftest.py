@@ -20,9 +20,8 @@ import pytest
 import tables.store
 from cogs.app import TrumpfBot
 from engine.actions import Action
+from tables.bots import LEVELS
 from tables.settings import Settings
-
-LEVELS = ("easy", "medium", "hard")
 
 
 class SeededLegalBot:
