@@ -15,6 +15,7 @@ from table_helpers import full_table, play_first_legal
 
 from engine.replay import replay_record
 from tables import league as league_module
+from tables import league_count
 from tables.events import TableFinished
 from tables.league import League, MatchFacts, facts_from_log, hand_records
 from tables.league_store import LeagueStore
@@ -50,7 +51,7 @@ async def test_a_match_is_counted_live_from_the_events_it_announced(
     def no_replay(*_: Any) -> MatchFacts:
         raise AssertionError("followed live: no replay needed")
 
-    monkeypatch.setattr(league_module, "facts_from_log", no_replay)
+    monkeypatch.setattr(league_count, "facts_from_log", no_replay)
     table = await full_table(
         service, "klaberjass", people=2, options=TableOptions(rules={"target": 301})
     )
