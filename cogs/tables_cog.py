@@ -236,8 +236,7 @@ class TablesCog(commands.Cog, name="Tables"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             table_id = table if table is not None else self._recent(interaction)
-            self._check_guild(interaction, table_id)
-            record = await self.service.hand_record(table_id, hand)
+            record = await self.service.hand_record(table_id, hand, str(interaction.guild_id))
         except TableError as e:
             await interaction.followup.send(str(e), ephemeral=True)
             return
@@ -260,7 +259,8 @@ class TablesCog(commands.Cog, name="Tables"):
     ) -> Table:
         if table_id is not None:
             table = self.service.table(table_id)
-            self._check_guild(interaction, table_id)
+            if table.guild_id != str(interaction.guild_id):
+                raise UnknownTable(table_id)  # another server's tables are none of ours here
             return table
         user = user_of(interaction) if mine else None
         found = self.service.tables(str(interaction.guild_id), str(interaction.channel_id), user)
@@ -290,14 +290,6 @@ class TablesCog(commands.Cog, name="Tables"):
         if not ids:
             raise TableError("You have no table in this channel; name one with `table`.")
         return max(ids)
-
-    def _check_guild(self, interaction: discord.Interaction, table_id: int) -> None:
-        try:
-            table = self.service.table(table_id)
-        except UnknownTable:
-            return  # an older table: the store knows it, hand_record will find it
-        if table.guild_id != str(interaction.guild_id):
-            raise UnknownTable(table_id)
 
     # --- what Discord tells us --------------------------------------------------------------
 

@@ -25,7 +25,7 @@ a :class:`tables.errors.TableError` whose message a player can read)::
     service.table(table_id) -> Table                    # open or lately closed
     service.tables(guild_id=None, channel_id=None, user=None) -> list[Table]
     service.observation(table_id, user)                 # the engine's view of the user's seat
-    await service.hand_record(table_id, hand_number=None) -> dict
+    await service.hand_record(table_id, hand_number=None, guild_id=None) -> dict
     await service.match_results(guild_id=None) -> list[dict]
     service.damaged -> dict[int, str]                   # tables set aside at start-up
 
@@ -131,10 +131,13 @@ class TableService(TableCore):
     async def match_results(self, guild_id: str | None = None) -> list[dict[str, Any]]:
         return await self.store.match_results(guild_id)
 
-    async def hand_record(self, table_id: int, hand_number: int | None = None) -> dict[str, Any]:
-        """A finished hand as a hand record (default: the last one finished)."""
+    async def hand_record(
+        self, table_id: int, hand_number: int | None = None, guild_id: str | None = None
+    ) -> dict[str, Any]:
+        """A finished hand as a hand record (default: the last one finished); with
+        ``guild_id``, only of a table of that server (another's is unknown there)."""
         row = await self.store.load_table(table_id)
-        if row is None:
+        if row is None or guild_id not in (None, row.guild_id):
             raise UnknownTable(table_id)
         try:
             finished = _finished_hands(row.game, row.options, [text for _, text in row.actions])

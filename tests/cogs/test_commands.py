@@ -13,6 +13,7 @@ import bot as bot_py
 import cogs.app
 from cogs.app import TrumpfBot
 from engine.replay import replay_record
+from tables.errors import UnknownTable
 from tables.model import TableStatus
 from tables.settings import Settings
 from tests.cogs.helpers import contents, moves, table_message, tick
@@ -73,6 +74,10 @@ async def test_export_the_last_hand_as_a_hand_record(world):
     assert scored  # the replay command accepts what the bot exports
     res = await alice.slash(channel, "jass export", hand=1)
     assert json.loads(await res.response.attachments[0].read()) == record
+    elsewhere = env.create_guild("Other").create_text_channel("general")
+    dora = elsewhere.guild.add_member(env.create_user("dora"))
+    res = await dora.slash(elsewhere, "jass export", table=1)  # not this server's table
+    assert res.response.content == str(UnknownTable(1)) and not res.response.attachments
     res = await alice.slash(channel, "jass export", hand=5)
     assert res.response.content == "Hand 5 is not a finished hand of this table."
 

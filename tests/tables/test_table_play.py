@@ -78,8 +78,11 @@ async def test_every_finished_hand_exports_as_a_hand_record(
     assert tuple(result["score"]["total"]) == scored[0].totals
     last = await service.hand_record(table.id)
     assert replay_record(last)["ok"]
+    assert await service.hand_record(table.id, guild_id="g") == last
     with pytest.raises(errors.UnknownTable):
         await service.hand_record(999)
+    with pytest.raises(errors.UnknownTable):  # another server's table is unknown there
+        await service.hand_record(table.id, guild_id="another server")
 
 
 @pytest.mark.parametrize("game", GAMES)
