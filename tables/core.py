@@ -22,7 +22,14 @@ from tables import lobby, steps
 from tables.bots import Thinking, bot_for
 from tables.bus import EventBus, Handler
 from tables.clock import Clock, SystemClock, Timer, Timers
-from tables.errors import AlreadyStarted, StoreUnavailable, TableClosed, TableError, UnknownTable
+from tables.errors import (
+    AlreadyStarted,
+    StoreUnavailable,
+    TableClosed,
+    TableError,
+    TablePaused,
+    UnknownTable,
+)
 from tables.events import ClockWarning, SeatTakenByBot, TableDamaged, TableResumed
 from tables.model import Table, TableStatus
 from tables.recovery import DamagedTable, rebuild
@@ -85,8 +92,9 @@ class TableCore:
     # --- holding a table ----------------------------------------------------------------
 
     @contextlib.asynccontextmanager
-    async def _hold(self, table_id: int) -> AsyncIterator[Table]:
-        """An open table under its lock, as last committed."""
+    async def _hold(self, table_id: int, paused: bool = False) -> AsyncIterator[Table]:
+        """An open table under its lock, as last committed; a paused one only if
+        ``paused`` (else TablePaused says how to carry on)."""
         lock = self._locks.get(table_id)
         if lock is None:
             raise await self._closed_error(table_id)
@@ -94,6 +102,8 @@ class TableCore:
             table = self._tables.get(table_id)
             if table is None:
                 raise await self._closed_error(table_id)
+            if table.status is TableStatus.PAUSED and not paused:
+                raise TablePaused(table.id, table.pause_reason)
             yield table
 
     @contextlib.asynccontextmanager
@@ -292,7 +302,8 @@ class TableCore:
     # --- start-up -----------------------------------------------------------------------
 
     async def resume_all(self) -> list[Table]:
-        """Load every open table, set aside the damaged ones, and re-arm their timers."""
+        """Load every open table, set aside the damaged ones, and re-arm their timers
+        (a paused table comes back paused: no timer)."""
         resumed = []
         for row in await self.store.load_open():
             try:

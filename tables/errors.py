@@ -25,6 +25,22 @@ class TableClosed(TableError):
         self.status = status
 
 
+class TablePaused(TableError):
+    """The table waits to be resumed (its channel was deleted): nothing can be played."""
+
+    def __init__(self, table_id: int, reason: str | None) -> None:
+        super().__init__(
+            f"Table #{table_id} is paused: {reason or 'it waits to be resumed'}. A player, "
+            "its host or a server admin can resume it in another channel to carry on."
+        )
+        self.table_id = table_id
+        self.reason = reason
+
+
+class NotPaused(TableError):
+    pass
+
+
 class NotStarted(TableError):
     pass
 

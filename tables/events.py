@@ -113,6 +113,30 @@ class TableCancelled:
 
 
 @dataclass(frozen=True, slots=True)
+class TablePaused:
+    """The table stopped where it was (its channel was deleted): no clock, no bots."""
+
+    table: Table
+    reason: str
+
+    @property
+    def table_id(self) -> int:
+        return self.table.id
+
+
+@dataclass(frozen=True, slots=True)
+class TableMoved:
+    """A paused table plays again in ``table.channel_id``; it was in ``from_channel_id``."""
+
+    table: Table
+    from_channel_id: str
+
+    @property
+    def table_id(self) -> int:
+        return self.table.id
+
+
+@dataclass(frozen=True, slots=True)
 class TableResumed:
     """Loaded again at start-up: the announcer should show the table afresh."""
 
@@ -142,6 +166,8 @@ TableEvent = (
     | SeatReclaimed
     | TableFinished
     | TableCancelled
+    | TablePaused
+    | TableMoved
     | TableResumed
     | TableDamaged
 )

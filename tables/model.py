@@ -24,13 +24,15 @@ SEATS = {"schieber": 4, "klaberjass": 2}
 class TableStatus(enum.Enum):
     LOBBY = "lobby"  # seats being filled
     PLAYING = "playing"
+    PAUSED = "paused"  # in play, but its channel is gone: no clock, no bots, until resumed
     FINISHED = "finished"
     CANCELLED = "cancelled"
     DAMAGED = "damaged"  # its log could not be replayed: set aside, reported
 
     @property
     def is_open(self) -> bool:
-        return self in (TableStatus.LOBBY, TableStatus.PLAYING)
+        """Kept in memory and resumed at start-up (a paused table stays paused)."""
+        return self in (TableStatus.LOBBY, TableStatus.PLAYING, TableStatus.PAUSED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +113,7 @@ class Table:
 
     ``seq`` is the number of actions in the table's log: the ``expected_seq`` that the
     next action must carry.  ``match`` is the engine's match (None in the lobby).
+    ``pause_reason`` says why a paused table waits ("its channel was deleted").
     """
 
     id: int
@@ -126,6 +129,7 @@ class Table:
     deadline: float | None = None  # when the seat to move runs out of time
     created_at: float = 0.0
     updated_at: float = 0.0
+    pause_reason: str | None = None
 
     @classmethod
     def lobby(
@@ -150,7 +154,7 @@ class Table:
         """The table after actions: ``dataclasses.replace`` costs too much per card."""
         return Table(
             self.id, self.game, self.guild_id, self.channel_id, self.host, self.options, status,
-            self.seats, seq, match, deadline, self.created_at, now,
+            self.seats, seq, match, deadline, self.created_at, now, self.pause_reason,
         )  # fmt: skip
 
     def seat_of(self, user: str) -> int | None:

@@ -44,6 +44,7 @@ async def _rebuild(row: StoredTable, load_log: LoadLog) -> Table:
     table = Table(
         row.id, row.game, row.guild_id, row.channel_id, row.host, options, status, seats,
         deadline=row.deadline, created_at=row.created_at, updated_at=row.updated_at,
+        pause_reason=row.reason if status is TableStatus.PAUSED else None,
     )  # fmt: skip
     if status is TableStatus.LOBBY:
         if row.actions:

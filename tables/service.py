@@ -21,6 +21,13 @@ a :class:`tables.errors.TableError` whose message a player can read)::
     await service.act(table_id, user, action, expected_seq) -> Table
     await service.reclaim(table_id, user) -> Table      # back from away without acting
 
+    # a table without its channel
+    await service.pause(table_id, reason) -> Table      # in play: stop clocks and bots
+    await service.resume(table_id, user, guild_id, channel_id, admin=False) -> Table
+                      # a paused table plays on in channel_id (a player, the host or an admin)
+    await service.channel_deleted(channel_id, reason=CHANNEL_DELETED) -> list[Table]
+                      # pause its tables in play, cancel its lobbies
+
     # reading
     service.table(table_id) -> Table                    # open or lately closed
     service.tables(guild_id=None, channel_id=None, user=None) -> list[Table]
@@ -34,6 +41,10 @@ a :class:`tables.errors.TableError` whose message a player can read)::
     await service.idle()          # wait for the moves under way
     await service.drain()         # wait for async subscribers
     await service.close()
+
+A paused table keeps its seats and log but runs no clock and no bot, also after a
+restart, until ``resume``; every other call on it raises :class:`TablePaused`, which
+says why and how to carry on.  ``cancel`` still closes it.
 
 ``act`` takes an engine action (``Play(seat, card)``, ``Push``, ``Choose``, ``Bid``,
 ``Swap``) for the user's own seat, made against ``expected_seq`` = ``table.seq``; it is
@@ -56,6 +67,7 @@ from tables.core import TableCore
 from tables.errors import (
     BadOptions,
     NotHost,
+    NotPaused,
     NotSeated,
     NotStarted,
     NotYourTurn,
@@ -68,6 +80,8 @@ from tables.events import SeatChanged, SeatReclaimed, SeatTakenByBot, TableCance
 from tables.model import Table, TableOptions, TableStatus
 from tables.settings import Settings
 from tables.store import Store
+
+CHANNEL_DELETED = "its channel was deleted"  # the reason a table is paused for
 
 
 class TableService(TableCore):
@@ -242,7 +256,7 @@ class TableService(TableCore):
 
     async def cancel(self, table_id: int, user: str, admin: bool = False) -> Table:
         """Close an open table for good; ``admin`` is for the Discord layer to vouch for."""
-        async with self._hold(table_id) as table:
+        async with self._hold(table_id, paused=True) as table:
             if user != table.host and not admin:
                 raise NotHost("Only the host or a server admin can cancel the table.")
             return await self._close(table, TableStatus.CANCELLED, TableCancelled(table.id, user))
@@ -307,6 +321,55 @@ class TableService(TableCore):
             return [SeatChanged(new, changed)]
 
         return await self._commit(steps.reseat(table, seats, self.clock.now(), announce, host))
+
+    # --- a table without its channel ---------------------------------------------------
+
+    async def pause(self, table_id: int, reason: str) -> Table:
+        """Stop a table in play where it is: no clock, no bots, until ``resume``.
+
+        Pausing a paused table changes nothing (and announces nothing)."""
+        async with self._hold(table_id, paused=True) as table:
+            if table.status is TableStatus.PAUSED:
+                return table
+            if table.status is not TableStatus.PLAYING:
+                raise NotStarted("Only a table in play can be paused.")
+            return await self._commit(steps.pause(table, reason, self.clock.now()))
+
+    async def resume(
+        self, table_id: int, user: str, guild_id: str, channel_id: str, admin: bool = False
+    ) -> Table:
+        """Play a paused table on in ``channel_id`` of its own server, with a fresh clock
+        for whoever is to move.  ``user`` sits at it or hosts it; ``admin`` is for the
+        Discord layer to vouch for."""
+        async with self._hold(table_id, paused=True) as table:
+            if table.guild_id != guild_id:
+                raise UnknownTable(table_id)  # another server's table: not there to see
+            if table.status is not TableStatus.PAUSED:
+                raise NotPaused(f"Table #{table.id} is not paused; it plays on where it is.")
+            if not admin and user != table.host and table.seat_of(user) is None:
+                raise NotSeated(
+                    f"Only a player of table #{table.id}, its host or a server admin can resume it."
+                )
+            return await self._commit(steps.resume(table, channel_id, self.clock.now()))
+
+    async def channel_deleted(self, channel_id: str, reason: str = CHANNEL_DELETED) -> list[Table]:
+        """The channel is gone: pause its tables in play, cancel its lobbies (nothing was
+        played there yet).  Returns the tables as they are now."""
+        changed = []
+        for table_id in [t.id for t in self.tables(channel_id=channel_id)]:
+            try:
+                async with self._hold(table_id, paused=True) as table:
+                    if table.channel_id != channel_id:
+                        continue  # moved meanwhile
+                    if table.status is TableStatus.LOBBY:
+                        event = TableCancelled(table.id, "")
+                        table = await self._close(table, TableStatus.CANCELLED, event)
+                    elif table.status is TableStatus.PLAYING:
+                        table = await self._commit(steps.pause(table, reason, self.clock.now()))
+                    changed.append(table)
+            except TableError:
+                continue  # closed meanwhile
+        return changed
 
     def _require_member(self, table: Table, user: str) -> None:
         if user != table.host and table.seat_of(user) is None:

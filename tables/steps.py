@@ -17,7 +17,14 @@ from engine.errors import NotYourTurn as EngineNotYourTurn
 from engine.phase import Phase
 from tables import games
 from tables.errors import IllegalMove, NotYourTurn
-from tables.events import GameEvent, TableFinished, TableStarted, TurnStarted
+from tables.events import (
+    GameEvent,
+    TableFinished,
+    TableMoved,
+    TablePaused,
+    TableStarted,
+    TurnStarted,
+)
 from tables.model import Seat, Table, TableStatus
 from tables.store import MatchResult, Write
 
@@ -146,6 +153,25 @@ def reseat(
     return Step(new, write, announce(new))
 
 
+def pause(table: Table, reason: str, now: float) -> Step:
+    """Stop the table where it is: no deadline, so no clock and no bot runs."""
+    new = replace(table, status=TableStatus.PAUSED, deadline=None, pause_reason=reason)
+    new = replace(new, updated_at=now)
+    write = Write(table.id, new.status.value, None, now, reason=reason)
+    return Step(new, write, [TablePaused(new, reason)])
+
+
+def resume(table: Table, channel_id: str, now: float) -> Step:
+    """Play on in ``channel_id``, with a fresh clock for whoever is to move."""
+    new = replace(
+        table, status=TableStatus.PLAYING, channel_id=channel_id, pause_reason=None, updated_at=now
+    )
+    new = replace(new, deadline=deadline_for(new, now))
+    write = Write(table.id, new.status.value, new.deadline, now, channel_id=channel_id)
+    turn = turn_event(new)
+    return Step(new, write, [TableMoved(new, table.channel_id)] + ([turn] if turn else []))
+
+
 def close(table: Table, status: TableStatus, now: float, events: list[Any]) -> Step:
-    new = replace(table, status=status, deadline=None, updated_at=now)
+    new = replace(table, status=status, deadline=None, updated_at=now, pause_reason=None)
     return Step(new, Write(table.id, status.value, None, now), events)

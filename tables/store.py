@@ -4,6 +4,9 @@ One file in WAL mode; numbered migrations (``tables/migrations/NNN_*.sql``) appl
 start-up.  The service commits each step as one :class:`Write`; writes that arrive while
 a commit is running are committed together in the next transaction ("group commit"),
 so two hundred busy tables cost a handful of transactions, not two hundred.
+
+The ``reason`` column of ``tables`` says why a damaged table was set aside, or why a
+paused one waits; every step writes it (None once the table plays again).
 """
 
 from __future__ import annotations
@@ -26,7 +29,8 @@ from tables.model import Seat
 
 log = logging.getLogger(__name__)
 MIGRATIONS = Path(__file__).parent / "migrations"
-OPEN = ("lobby", "playing")
+OPEN = ("lobby", "playing", "paused")  # kept in memory and resumed at start-up
+_IN_OPEN = f"IN ({', '.join('?' * len(OPEN))})"
 CHECKPOINT_EVERY_S = 1.0
 
 
@@ -55,6 +59,8 @@ class Write:
     started_at: float | None = None
     result: MatchResult | None = None
     host: str | None = None  # a new host, when the old one left the lobby
+    channel_id: str | None = None  # a new channel, when a paused table resumes elsewhere
+    reason: str | None = None  # why the table is paused (the ``reason`` column)
 
 
 @dataclass(slots=True)
@@ -72,6 +78,7 @@ class StoredTable:
     created_at: float
     updated_at: float
     started_at: float | None
+    reason: str | None = None  # why it is paused (or, for a damaged one, set aside)
     seats: list[Seat] = field(default_factory=list)
     snapshot: tuple[int, str, bytes] | None = None
     actions: list[tuple[int, str]] = field(default_factory=list)  # from the snapshot on
@@ -226,10 +233,12 @@ class Store:
         try:
             await db.execute("BEGIN IMMEDIATE")
             await db.executemany(
-                "UPDATE tables SET status = ?, deadline = ?, updated_at = ?,"
-                " started_at = COALESCE(?, started_at), host = COALESCE(?, host) WHERE id = ?",
+                "UPDATE tables SET status = ?, deadline = ?, updated_at = ?, reason = ?,"
+                " started_at = COALESCE(?, started_at), host = COALESCE(?, host),"
+                " channel_id = COALESCE(?, channel_id) WHERE id = ?",
                 [
-                    (w.status, w.deadline, w.updated_at, w.started_at, w.host, w.table_id)
+                    (w.status, w.deadline, w.updated_at, w.reason, w.started_at, w.host)
+                    + (w.channel_id, w.table_id)
                     for w in writes
                 ],
             )
@@ -302,27 +311,28 @@ class Store:
     async def _load_open(self) -> list[StoredTable]:
         rows = await self._all(
             "SELECT id, game, guild_id, channel_id, host, options, status, deadline,"
-            " created_at, updated_at, started_at FROM tables WHERE status IN (?, ?) ORDER BY id",
+            f" created_at, updated_at, started_at, reason FROM tables WHERE status {_IN_OPEN}"
+            " ORDER BY id",
             OPEN,
         )
         tables = {r[0]: StoredTable(*r) for r in rows}
         for r in await self._all(
             "SELECT s.table_id, s.seat, s.user_id, s.bot, s.away, s.left_user FROM seats s"
-            " JOIN tables t ON t.id = s.table_id WHERE t.status IN (?, ?)"
+            f" JOIN tables t ON t.id = s.table_id WHERE t.status {_IN_OPEN}"
             " ORDER BY s.table_id, s.seat",
             OPEN,
         ):
             tables[r[0]].seats.append(Seat(r[1], r[2], r[3], bool(r[4]), r[5]))
         for r in await self._all(
             "SELECT s.table_id, s.seq, s.engine, s.state FROM snapshots s"
-            " JOIN tables t ON t.id = s.table_id WHERE t.status IN (?, ?)",
+            f" JOIN tables t ON t.id = s.table_id WHERE t.status {_IN_OPEN}",
             OPEN,
         ):
             tables[r[0]].snapshot = (r[1], r[2], r[3])
         for r in await self._all(
             "SELECT a.table_id, a.seq, a.action FROM actions a"
             " JOIN tables t ON t.id = a.table_id LEFT JOIN snapshots s ON s.table_id = a.table_id"
-            " WHERE t.status IN (?, ?) AND a.seq >= COALESCE(s.seq, 0)"
+            f" WHERE t.status {_IN_OPEN} AND a.seq >= COALESCE(s.seq, 0)"
             " ORDER BY a.table_id, a.seq",
             OPEN,
         ):
@@ -334,7 +344,7 @@ class Store:
         try:
             row = await self._one(
                 "SELECT id, game, guild_id, channel_id, host, options, status, deadline,"
-                " created_at, updated_at, started_at FROM tables WHERE id = ?",
+                " created_at, updated_at, started_at, reason FROM tables WHERE id = ?",
                 (table_id,),
             )
             if row is None:
