@@ -15,6 +15,8 @@ from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import aiosqlite
+
 from tables.errors import StoreUnavailable
 from tables.store import Store
 
@@ -117,13 +119,11 @@ class Recording:
 
 class LeagueStore:
     def __init__(self, store: Store) -> None:
-        # The store's own connection and lock: one file handle, one writer at a time.
-        self._db = store._db
-        self._lock = store._lock
+        self._store = store  # its connection, used alone: one writer at a time
 
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         try:
-            async with self._lock, self._db.execute(sql, params) as cursor:
+            async with self._store.exclusive() as db, db.execute(sql, params) as cursor:
                 return list(await cursor.fetchall())
         except sqlite3.Error as e:
             raise StoreUnavailable(str(e)) from e
@@ -135,8 +135,7 @@ class LeagueStore:
     async def _write(self, sql: str, params: Sequence[Any] = ()) -> int:
         """One statement in its own transaction; returns the rows it changed."""
         try:
-            async with self._lock:
-                cursor = await self._db.execute(sql, params)
+            async with self._store.exclusive() as db, db.execute(sql, params) as cursor:
                 return cursor.rowcount
         except sqlite3.IntegrityError as e:
             raise SeasonConflict(str(e)) from e
@@ -215,12 +214,11 @@ class LeagueStore:
     async def recording(self, table_id: int) -> AsyncIterator[Recording]:
         """A transaction to count one match: committed if the block ends normally,
         rolled back if it raises; nothing is written unless the block calls ``write``."""
-        db = self._db
-        async with self._lock:
+        async with self._store.exclusive() as db:
             try:
                 await db.execute("BEGIN IMMEDIATE")
                 try:
-                    recording = await self._begin(table_id)
+                    recording = await _begin(db, table_id)
                     yield recording
                     await db.execute("COMMIT")
                 except BaseException:
@@ -229,30 +227,6 @@ class LeagueStore:
                     raise
             except sqlite3.Error as e:
                 raise StoreUnavailable(str(e)) from e
-
-    async def _begin(self, table_id: int) -> Recording:
-        async with self._db.execute(
-            "SELECT m.table_id, m.game, m.guild_id, m.options, m.sheet, m.scores, m.winner,"
-            " m.finished_at, l.table_id IS NOT NULL FROM matches m"
-            " LEFT JOIN league_matches l USING (table_id) WHERE m.table_id = ?",
-            (table_id,),
-        ) as cursor:
-            row = await cursor.fetchone()
-        if row is None:
-            return Recording(self._db, None, False)
-        if row[8]:
-            return Recording(self._db, None, True)
-        async with self._db.execute(
-            "SELECT seat, side, user_id, bot, left_user FROM match_players WHERE table_id = ?"
-            " ORDER BY seat",
-            (table_id,),
-        ) as cursor:
-            players = [tuple(p) for p in await cursor.fetchall()]
-        match = MatchRow(
-            row[0], row[1], row[2], json.loads(row[3]), json.loads(row[4]), json.loads(row[5]),
-            row[6], row[7], players,  # type: ignore[arg-type]
-        )  # fmt: skip
-        return Recording(self._db, match, False)
 
     # --- reading ------------------------------------------------------------------------
 
@@ -366,3 +340,28 @@ class LeagueStore:
             (*r[:7], json.loads(r[7]), json.loads(r[8]), *r[9:], by_table.get(r[0], []))
             for r in rows
         ]
+
+
+async def _begin(db: aiosqlite.Connection, table_id: int) -> Recording:
+    async with db.execute(
+        "SELECT m.table_id, m.game, m.guild_id, m.options, m.sheet, m.scores, m.winner,"
+        " m.finished_at, l.table_id IS NOT NULL FROM matches m"
+        " LEFT JOIN league_matches l USING (table_id) WHERE m.table_id = ?",
+        (table_id,),
+    ) as cursor:
+        row = await cursor.fetchone()
+    if row is None:
+        return Recording(db, None, False)
+    if row[8]:
+        return Recording(db, None, True)
+    async with db.execute(
+        "SELECT seat, side, user_id, bot, left_user FROM match_players WHERE table_id = ?"
+        " ORDER BY seat",
+        (table_id,),
+    ) as cursor:
+        players = [tuple(p) for p in await cursor.fetchall()]
+    match = MatchRow(
+        row[0], row[1], row[2], json.loads(row[3]), json.loads(row[4]), json.loads(row[5]),
+        row[6], row[7], players,  # type: ignore[arg-type]
+    )  # fmt: skip
+    return Recording(db, match, False)

@@ -1,4 +1,5 @@
-"""The SQLite store: every line of SQL in the project lives here.
+"""The SQLite store: every line of the tables' SQL lives here (the league's, on the same
+connection through :meth:`Store.exclusive`, in :mod:`tables.league_store`).
 
 One file in WAL mode; numbered migrations (``tables/migrations/NNN_*.sql``) applied at
 start-up.  The service commits each step as one :class:`Write`; writes that arrive while
@@ -17,7 +18,7 @@ import json
 import logging
 import re
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -115,6 +116,12 @@ class Store:
             await db.close()
             raise
         return store
+
+    @contextlib.asynccontextmanager
+    async def exclusive(self) -> AsyncIterator[aiosqlite.Connection]:
+        """The connection to use alone: one file handle, one transaction at a time."""
+        async with self._lock:
+            yield self._db
 
     async def close(self) -> None:
         while self._flusher is not None and not self._flusher.done():
