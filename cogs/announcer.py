@@ -8,8 +8,11 @@ lobby message, one table message per hand (edited in place), lines for what happ
 someone whose private hand cannot update, and a result with the score sheet.
 
 Discord errors never reach the table: a failed request is retried once and then logged;
-a deleted message is posted again; a channel that is gone silences the table's messages
-(the table itself stays in the store).
+a deleted message is posted again.  A channel that is gone (deleted while Trumpf ran or
+while it was down: Discord answers 10003 Unknown Channel) silences the table's messages
+and has the service pause it: no clock, no bots, until someone uses ``/jass resume`` in
+another channel.  Then the old channel's message ids are forgotten and the table is
+posted afresh where it was resumed, with a line saying it moved there.
 """
 
 from __future__ import annotations
@@ -53,6 +56,8 @@ class Board:
     task: asyncio.Task[None] | None = None
     channel_id: int | None = None
     lost: bool = False  # the channel is gone or unusable: nothing more is posted
+    gone: bool = False  # ... because Discord no longer knows it: the table is to be paused
+    reported: bool = False  # the service was told the channel is gone
     lobby: int | None = None  # message ids
     lobby_key: str | None = None
     lobby_done: bool = False
@@ -117,13 +122,12 @@ class Announcer:
                 board.ping = None
 
     def channel_deleted(self, channel_id: int) -> None:
+        """Stop posting to the channel (the cog has the service pause its tables; the
+        board asks again after its next event, in case that failed)."""
         for board in self.boards.values():
             if board.channel_id == channel_id and not board.lost:
-                board.lost = True
-                log.warning(
-                    "table %s: its channel was deleted; the table is kept in the store",
-                    board.table_id,
-                )
+                board.lost = board.gone = True
+                log.warning("table %s: its channel was deleted", board.table_id)
 
     async def idle(self) -> None:
         """Wait until every table's messages are shown (tests, shutdown)."""
@@ -138,6 +142,8 @@ class Announcer:
             events, board.pending = board.pending, []
             try:
                 await self._show(board, events)
+                if board.gone and not board.reported:
+                    await self._report_gone(board)
             except Exception:
                 log.exception("table %s: showing its events failed", board.table_id)
             if self.interval_s:
@@ -145,21 +151,50 @@ class Announcer:
             if not board.pending:
                 break
 
+    async def _report_gone(self, board: Board) -> None:
+        """The table's channel is gone (found out by a request): pause what played there."""
+        board.reported = True
+        if board.channel_id is not None:
+            await self.bot.service.channel_deleted(str(board.channel_id))
+
+    def _moved(self, board: Board, table: Table) -> None:
+        """Resumed in another channel: forget the old channel's messages."""
+        board.channel_id, board.lost, board.gone, board.reported = None, False, False, False
+        board.lobby = board.hand = board.ping = board.result = None
+        board.lobby_key = board.hand_key = None
+        board.lobby_done, board.turn = True, None
+        if table.match is not None and table.match.hand is not None:
+            board.hand_number = table.match.hand_number
+            board.maker = table.match.hand.maker
+
     async def _show(self, board: Board, events: list[Any]) -> None:
         try:
             table = self.bot.service.table(board.table_id)
         except TableError:
             return  # a damaged table, or one closed long ago
+        moves = [i for i, e in enumerate(events) if isinstance(e, te.TableMoved)]
+        if moves:
+            events = events[moves[-1] :]  # what came before belongs to the old channel
+            self._moved(board, table)
         channel = await self.delivery.channel(board, table)
         if channel is None:
+            if any(isinstance(e, te.TablePaused) for e in events):
+                await self._refresh_panels(table)  # open hands say it is paused, and how
             return
         playing = table.status is TableStatus.PLAYING and table.match is not None
         current = table.match.hand_number if playing else None
         lines: list[str] = []
         for event in events:
             if isinstance(event, te.TableResumed):
-                await self._resume(board, channel, table)
-                lines.append(f"♻️ Table #{table.id} is back: Trumpf restarted. Play on.")
+                if table.status is not TableStatus.PAUSED:
+                    await self._resume(board, channel, table)
+                    lines.append(f"♻️ Table #{table.id} is back: Trumpf restarted. Play on.")
+                continue
+            if isinstance(event, te.TableMoved):
+                lines.append(
+                    f"🚚 Table #{table.id} moved here from a deleted channel. Play on: press "
+                    "**My hand** below for your cards."
+                )
                 continue
             inner = event.event if isinstance(event, te.GameEvent) else None
             if isinstance(inner, HandDealt):

@@ -2,11 +2,14 @@
 
 ``run_discord(settings)`` is what ``python bot.py`` runs when a token is set.  The
 service's bots and turn clocks are driven by a ``discord.ext.tasks`` loop that asks the
-service for due moves a few times a second.
+service for due moves a few times a second.  It starts once Discord has said which
+channels exist: a table whose channel was deleted while Trumpf was down is paused
+first, so no bot or clock moves it meanwhile.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 from typing import Any
@@ -18,6 +21,7 @@ from cogs.announcer import Announcer
 from cogs.buttons import TrumpfButton
 from cogs.handlers import Handlers
 from cogs.panels import Panels
+from tables.model import Table, TableStatus
 from tables.service import TableService
 from tables.settings import Settings
 
@@ -62,6 +66,7 @@ class TrumpfBot(commands.Bot):
         self.panels = Panels(self)
         self.handlers = Handlers(self)
         self.ticker.change_interval(seconds=tick_s)
+        self._clocks: asyncio.Task[None] | None = None  # starts the ticker once ready
 
     async def setup_hook(self) -> None:
         self.service = await TableService.open(
@@ -76,7 +81,31 @@ class TrumpfBot(commands.Bot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.sync_commands()
+        self._clocks = asyncio.create_task(self._start_clocks())
+
+    async def _start_clocks(self) -> None:
+        """Once ready: pause the tables whose channel is gone, then run bots and clocks."""
+        await self.wait_until_ready()
+        try:
+            for table in self.service.tables():
+                if table.status is not TableStatus.PAUSED and await self._channel_gone(table):
+                    await self.service.channel_deleted(table.channel_id)
+        except Exception:  # the announcer pauses it when it finds the channel gone
+            log.exception("looking for tables whose channel is gone failed")
         self.ticker.start()
+
+    async def _channel_gone(self, table: Table) -> bool:
+        """True if Discord no longer knows the table's channel (not only: not cached, as
+        an archived thread is not)."""
+        if not table.channel_id.isdigit() or self.get_channel(int(table.channel_id)):
+            return False
+        try:
+            await self.fetch_channel(int(table.channel_id))
+        except discord.NotFound:
+            return True
+        except discord.HTTPException as e:
+            log.warning("table %s: its channel cannot be looked up: %s", table.id, e)
+        return False
 
     async def sync_commands(self) -> None:
         """To the development server at once when DEV_GUILD_ID is set, else globally."""
@@ -97,6 +126,8 @@ class TrumpfBot(commands.Bot):
             log.exception("running bots and clocks failed")
 
     async def close(self) -> None:
+        if self._clocks is not None:
+            self._clocks.cancel()
         self.ticker.cancel()
         if hasattr(self, "service"):
             await self.announcer.idle()

@@ -2,6 +2,8 @@
 
 A deleted message makes an edit answer False (the announcer posts it again); a channel
 that is gone or not Discord's marks the table's board as lost, and nothing more is sent.
+A channel Discord no longer knows (10003 Unknown Channel) also marks it ``gone``: the
+announcer then has the service pause the table.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ class Target(Protocol):
     table_id: int
     channel_id: int | None
     lost: bool
+    gone: bool
 
 
 class Delivery:
@@ -53,9 +56,12 @@ class Delivery:
             return channel
         try:
             return await self.bot.fetch_channel(board.channel_id)
-        except (discord.NotFound, discord.Forbidden):
-            board.lost = True
+        except discord.NotFound:
+            board.lost = board.gone = True
             log.warning("table %s: channel %s is gone", table.id, table.channel_id)
+        except discord.Forbidden:
+            board.lost = True
+            log.warning("table %s: channel %s cannot be seen", table.id, table.channel_id)
         except discord.HTTPException as e:
             log.warning("table %s: channel %s unreachable: %s", table.id, table.channel_id, e)
         return None
@@ -110,6 +116,7 @@ class Delivery:
                 if e.code == 10008:  # Unknown Message
                     raise MessageGone from e
                 board.lost = True  # Unknown Channel: stop talking to it
+                board.gone = board.gone or e.code == 10003
                 log.warning("table %s: its channel is gone (%s)", board.table_id, e)
                 return None
             except discord.Forbidden as e:

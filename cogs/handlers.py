@@ -27,9 +27,9 @@ from cogs.refs import (
     Ref,
     action_of,
 )
-from cogs.render import GAME_NAMES, seat_name
+from cogs.render import GAME_NAMES, paused_text, seat_name
 from cogs.screens import result_screen
-from tables.errors import NotYourTurn, StaleAction, TableError, UnknownTable
+from tables.errors import NotYourTurn, StaleAction, TableError, TablePaused, UnknownTable
 from tables.model import Table, TableStatus
 
 if TYPE_CHECKING:
@@ -46,6 +46,13 @@ def is_admin(interaction: discord.Interaction) -> bool:
     """Manage Server (or Administrator): may cancel any table of the server."""
     permissions = interaction.permissions
     return bool(permissions.manage_guild or permissions.administrator)
+
+
+def error_text(error: TableError) -> str:
+    """A refusal as the player reads it; a paused table also says how to carry on."""
+    if isinstance(error, TablePaused):
+        return paused_text(error.table_id, error.reason)
+    return str(error)
 
 
 async def tell(interaction: discord.Interaction, text: str) -> None:
@@ -107,7 +114,7 @@ class Handlers:
         try:
             await handler(interaction, ref)
         except TableError as e:
-            await tell(interaction, str(e))
+            await tell(interaction, error_text(e))
 
     # --- the lobby: the announcer redraws it after each change ----------------------------------
 
@@ -155,6 +162,9 @@ class Handlers:
         if table.status is TableStatus.LOBBY:
             await tell(interaction, f"Table #{table.id} has not started yet.")
             return
+        if table.status is TableStatus.PAUSED:
+            await tell(interaction, paused_text(table.id, table.pause_reason))
+            return
         if not table.status.is_open:
             await tell(interaction, f"Table #{table.id} is {table.status.value}.")
             return
@@ -187,6 +197,8 @@ class Handlers:
             table = self.service.table(ref.table)
             mover = "nobody" if table.to_move is None else seat_name(table, table.to_move)
             await tell(interaction, f"It is not your turn: {mover} is to move. Nothing was played.")
+        except TablePaused as e:
+            await tell(interaction, f"Nothing was played. {error_text(e)}")
         except TableError as e:
             await tell(interaction, f"{e} Nothing was played.")
         await self._update_panel(interaction, ref.table, user)

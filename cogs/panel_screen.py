@@ -13,6 +13,7 @@ from cogs.render import (
     GAME_NAMES,
     ButtonSpec,
     cards,
+    paused_text,
     scores_text,
     seat_name,
     suit_label,
@@ -114,6 +115,8 @@ def _panel_status(table: Table, view: Any) -> str:
         return "The match is over."
     if table.status is TableStatus.CANCELLED:
         return "The table was cancelled."
+    if table.status is TableStatus.PAUSED:
+        return paused_text(table.id, table.pause_reason)
     me = table.seats[view.seat]
     if me.away:
         return (

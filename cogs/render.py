@@ -37,6 +37,18 @@ GAME_NAMES = {"schieber": "Schieber", "klaberjass": "Klaberjass"}
 MESSAGE_LIMIT = 1900  # Discord allows 2000 characters a message; leave room
 
 
+def paused_text(table_id: int, reason: str | None) -> str:
+    """What a player of a paused table is told, and how to carry on.
+
+    >>> paused_text(12, "its channel was deleted")[:72]
+    'Table #12 is paused: its channel was deleted. Use `/jass resume` in the '
+    """
+    return (
+        f"Table #{table_id} is paused: {reason or 'it waits to be resumed'}. Use `/jass resume` "
+        "in the channel where you want to play on (a player, the host or a server admin can)."
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class ButtonSpec:
     """A button to show: what it does, how it looks.  ``style`` is a ButtonStyle name."""
@@ -194,6 +206,8 @@ def table_event_line(table: Table, event: Any, maker: int | None = None) -> str 
             return f"👋 {mention(user)} is back and plays their own cards again."
         case te.TableCancelled(by=by):
             return f"Table #{table.id} was cancelled by {mention(by)}."
+        case te.TablePaused(reason=reason):
+            return f"⏸️ {paused_text(table.id, reason)}"
     return None
 
 

@@ -3,6 +3,11 @@
 ``/jass schieber``, ``/jass klaberjass`` and ``/jass quick`` open a table in the channel
 (the announcer posts its lobby there); ``/jass hand``, ``leave``, ``cancel``, ``rules``
 and ``export`` act on the caller's table in the channel, or on the one named.
+
+A table whose channel is deleted is paused by the service (a lobby is cancelled): no
+clock, no bots.  ``/jass resume`` moves the caller's paused table to the channel where it
+is used (a player, the host or a server admin may), and play goes on there; until then
+any table command of its players says it is paused and how to resume it.
 """
 
 from __future__ import annotations
@@ -17,12 +22,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.buttons import message_kwargs
-from cogs.handlers import is_admin, user_of
+from cogs.handlers import error_text, is_admin, user_of
 from cogs.render import GAME_NAMES
 from cogs.rules_screen import rules_screen
 from cogs.screens import clock_line, rules_line
 from tables import bots
-from tables.errors import TableError, UnknownTable
+from tables.errors import TableError, TablePaused, UnknownTable
 from tables.model import Table, TableOptions, TableStatus
 
 if TYPE_CHECKING:
@@ -125,6 +130,20 @@ class TablesCog(commands.Cog, name="Tables"):
         seats = 3 if game == "schieber" else 1
         await self._open(interaction, game, {}, None, seats, level, start=True)
 
+    async def _refuse_channel(self, interaction: discord.Interaction) -> bool:
+        """Say which permissions the bot lacks in this channel; True if it lacks any."""
+        missing = missing_permissions(interaction)
+        if not missing:
+            return False
+        names = ", ".join(f"**{m}**" for m in missing)
+        await interaction.response.send_message(
+            f"I cannot host a table in this channel: I am missing the {names} "
+            "permission here. Ask someone with Manage Server to allow it, or use another "
+            "channel.",
+            ephemeral=True,
+        )
+        return True
+
     async def _open(
         self,
         interaction: discord.Interaction,
@@ -135,15 +154,7 @@ class TablesCog(commands.Cog, name="Tables"):
         level: str,
         start: bool = False,
     ) -> None:
-        missing = missing_permissions(interaction)
-        if missing:
-            names = ", ".join(f"**{m}**" for m in missing)
-            await interaction.response.send_message(
-                f"I cannot host a table in this channel: I am missing the {names} "
-                "permission here. Ask someone with Manage Server to allow it, or use another "
-                "channel.",
-                ephemeral=True,
-            )
+        if await self._refuse_channel(interaction):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         settings = self.bot.settings
@@ -161,7 +172,7 @@ class TablesCog(commands.Cog, name="Tables"):
             if start:
                 table = await self.service.start(table.id, user)
         except TableError as e:
-            await interaction.followup.send(str(e), ephemeral=True)
+            await interaction.followup.send(error_text(e), ephemeral=True)
             return
         name = GAME_NAMES[game]
         where = "It has started below." if start else "The lobby is below: take seats, then Start."
@@ -179,7 +190,7 @@ class TablesCog(commands.Cog, name="Tables"):
             found = self._find(interaction, table)
             await self.bot.handlers.open_panel(interaction, found.id)
         except TableError as e:
-            await interaction.response.send_message(str(e), ephemeral=True)
+            await interaction.response.send_message(error_text(e), ephemeral=True)
 
     @jass.command(name="leave", description="Leave your table (in a match a bot takes your seat)")
     @app_commands.describe(table="The table number, if you sit at more than one here")
@@ -189,7 +200,7 @@ class TablesCog(commands.Cog, name="Tables"):
             found = self._find(interaction, table)
             left = await self.service.leave(found.id, user_of(interaction))
         except TableError as e:
-            await interaction.followup.send(str(e), ephemeral=True)
+            await interaction.followup.send(error_text(e), ephemeral=True)
             return
         if left.status is TableStatus.PLAYING:
             level = self.bot.settings.stand_in_bot
@@ -206,7 +217,7 @@ class TablesCog(commands.Cog, name="Tables"):
             found = self._find(interaction, table, mine=table is None and not is_admin(interaction))
             await self.service.cancel(found.id, user_of(interaction), admin=is_admin(interaction))
         except TableError as e:
-            await interaction.followup.send(str(e), ephemeral=True)
+            await interaction.followup.send(error_text(e), ephemeral=True)
             return
         await interaction.followup.send(f"Table #{found.id} is cancelled.", ephemeral=True)
 
@@ -216,7 +227,7 @@ class TablesCog(commands.Cog, name="Tables"):
         try:
             found = self._find(interaction, table, mine=False)
         except TableError as e:
-            await interaction.response.send_message(str(e), ephemeral=True)
+            await interaction.response.send_message(error_text(e), ephemeral=True)
             return
         await interaction.response.send_message(
             ephemeral=True, **message_kwargs(rules_screen(found))
@@ -238,7 +249,7 @@ class TablesCog(commands.Cog, name="Tables"):
             table_id = table if table is not None else self._recent(interaction)
             record = await self.service.hand_record(table_id, hand, str(interaction.guild_id))
         except TableError as e:
-            await interaction.followup.send(str(e), ephemeral=True)
+            await interaction.followup.send(error_text(e), ephemeral=True)
             return
         number = hand or "last"
         data = json.dumps(record, indent=2, ensure_ascii=False).encode()
@@ -252,6 +263,51 @@ class TablesCog(commands.Cog, name="Tables"):
             ephemeral=True,
         )
 
+    @jass.command(
+        name="resume", description="Play a paused table on here (its channel was deleted)"
+    )
+    @app_commands.describe(table="The table number, if you have more than one paused table")
+    async def resume(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        if await self._refuse_channel(interaction):
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        user, admin = user_of(interaction), is_admin(interaction)
+        try:
+            table_id = table if table is not None else self._paused(interaction)
+            moved = await self.service.resume(
+                table_id, user, str(interaction.guild_id), str(interaction.channel_id), admin
+            )
+        except TableError as e:
+            await interaction.followup.send(error_text(e), ephemeral=True)
+            return
+        name = GAME_NAMES[moved.game]
+        await interaction.followup.send(
+            f"{name} table #{moved.id} plays on here; its clock starts afresh. Press "
+            "**My hand** on the table message for your cards.",
+            ephemeral=True,
+        )
+
+    def _paused(self, interaction: discord.Interaction) -> int:
+        """The caller's one paused table in this server (an admin's: any, if they have
+        none of their own)."""
+        user = user_of(interaction)
+        paused = [
+            t
+            for t in self.service.tables(str(interaction.guild_id))
+            if t.status is TableStatus.PAUSED
+        ]
+        mine = [t for t in paused if t.host == user or t.seat_of(user) is not None]
+        if not mine and is_admin(interaction):
+            mine = paused
+        if not mine:
+            raise TableError("You have no paused table in this server.")
+        if len(mine) > 1:
+            listed = ", ".join(f"#{t.id} ({GAME_NAMES[t.game]})" for t in sorted(mine, key=_id))
+            raise TableError(
+                f"Several tables are paused: {listed}. Name the one to play on here with `table`."
+            )
+        return mine[0].id
+
     # --- finding the table meant --------------------------------------------------------------
 
     def _find(
@@ -264,6 +320,15 @@ class TablesCog(commands.Cog, name="Tables"):
             return table
         user = user_of(interaction) if mine else None
         found = self.service.tables(str(interaction.guild_id), str(interaction.channel_id), user)
+        if not found and user is not None:  # their table may be paused, its channel gone
+            paused = [
+                t
+                for t in self.service.tables(str(interaction.guild_id), user=user)
+                if t.status is TableStatus.PAUSED
+            ]
+            if paused:
+                table = max(paused, key=_id)
+                raise TablePaused(table.id, table.pause_reason)
         if not found:
             raise TableError(
                 "You do not sit at an open table in this channel."
@@ -299,7 +364,19 @@ class TablesCog(commands.Cog, name="Tables"):
 
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
-        self.bot.announcer.channel_deleted(channel.id)
+        await self._channel_gone(channel.id)
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self._channel_gone(payload.thread_id)
+
+    async def _channel_gone(self, channel_id: int) -> None:
+        """Post nothing more there; the service pauses its tables in play, cancels lobbies."""
+        self.bot.announcer.channel_deleted(channel_id)
+        try:
+            await self.service.channel_deleted(str(channel_id))
+        except TableError as e:
+            log.error("tables of deleted channel %s could not be paused: %s", channel_id, e)
 
     async def cog_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -315,6 +392,10 @@ class TablesCog(commands.Cog, name="Tables"):
                 await interaction.response.send_message(text, ephemeral=True)
         except discord.HTTPException:
             pass
+
+
+def _id(table: Table) -> int:
+    return table.id
 
 
 async def setup(bot: TrumpfBot) -> None:

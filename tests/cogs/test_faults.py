@@ -46,7 +46,7 @@ async def test_a_deleted_table_message_is_posted_again(world):
     assert labels(again) == ["🂠 My hand"]
 
 
-async def test_a_deleted_channel_keeps_the_table(world):
+async def test_a_deleted_channel_keeps_the_table_paused(world):
     env, guild = world.env, world.guild
     doomed = guild.create_text_channel("doomed")
     service = await start_with_bots(world, doomed, clock=0)
@@ -54,7 +54,7 @@ async def test_a_deleted_channel_keeps_the_table(world):
     await env.settle()
     await tick(env, 5)
     table = service.table(1)
-    assert table.status is TableStatus.PLAYING  # kept, waiting for Alice
+    assert table.status is TableStatus.PAUSED  # kept, until /jass resume elsewhere
     assert env.bot.announcer.boards[1].lost
     assert not env.errors
 
