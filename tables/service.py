@@ -30,6 +30,8 @@ a :class:`tables.errors.TableError` whose message a player can read)::
 
     # reading
     service.table(table_id) -> Table                    # open or lately closed
+    await service.load(table_id) -> Table               # any table, read back if need be
+    await service.latest_table(guild_id, channel_id, user) -> int | None
     service.tables(guild_id=None, channel_id=None, user=None) -> list[Table]
     service.observation(table_id, user)                 # the engine's view of the user's seat
     await service.hand_record(table_id, hand_number=None, guild_id=None) -> dict
@@ -72,12 +74,14 @@ from tables.errors import (
     NotStarted,
     NotYourTurn,
     StaleAction,
+    TableClosed,
     TableError,
     TableNotFull,
     UnknownTable,
 )
 from tables.events import SeatChanged, SeatReclaimed, SeatTakenByBot, TableCancelled, TableCreated
 from tables.model import Table, TableOptions, TableStatus
+from tables.recovery import DamagedTable, rebuild
 from tables.settings import Settings
 from tables.store import Store
 
@@ -121,6 +125,23 @@ class TableService(TableCore):
         if table is None:
             raise UnknownTable(table_id)
         return table
+
+    async def load(self, table_id: int) -> Table:
+        """Like :meth:`table`, but a closed table no longer in memory (one that ended long
+        ago, or before a restart) is read back from the store."""
+        if table_id in self._tables or table_id in self._closed:
+            return self.table(table_id)
+        row = await self.store.load_table(table_id)
+        if row is None:
+            raise UnknownTable(table_id)
+        try:
+            return await rebuild(row, self.store.load_actions)
+        except DamagedTable as e:
+            raise TableClosed(table_id, TableStatus.DAMAGED.value) from e
+
+    async def latest_table(self, guild_id: str, channel_id: str, user: str) -> int | None:
+        """The newest table in the channel that the user sat at (or left to a bot)."""
+        return await self.store.latest_table_of(guild_id, channel_id, user)
 
     def tables(
         self, guild_id: str | None = None, channel_id: str | None = None, user: str | None = None

@@ -368,6 +368,18 @@ class Store:
             raise StoreUnavailable(str(e)) from e
         return table
 
+    async def latest_table_of(self, guild_id: str, channel_id: str, user: str) -> int | None:
+        """The newest table in the channel with the user in a seat or having left one."""
+        try:
+            row = await self._one(
+                "SELECT MAX(t.id) FROM tables t JOIN seats s ON s.table_id = t.id"
+                " WHERE t.guild_id = ? AND t.channel_id = ? AND ? IN (s.user_id, s.left_user)",
+                (guild_id, channel_id, user),
+            )
+        except sqlite3.Error as e:
+            raise StoreUnavailable(str(e)) from e
+        return row[0]
+
     async def load_actions(self, table_id: int, from_seq: int = 0) -> list[tuple[int, str]]:
         try:
             rows = await self._all(

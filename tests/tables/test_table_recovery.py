@@ -12,6 +12,7 @@ from table_helpers import full_table, mover, play_first_legal
 from tables import errors
 from tables.clock import ManualClock
 from tables.events import SeatTakenByBot, TableDamaged, TableResumed
+from tables.model import TableStatus
 from tables.service import TableService
 from tables.settings import Settings
 
@@ -159,3 +160,25 @@ async def test_a_cancelled_or_finished_table_is_not_resumed(
     with pytest.raises(errors.TableClosed, match="cancelled"):
         await service.act(table.id, "ann", table.match.legal_actions()[0], table.seq)
     await service.close()
+
+
+async def test_a_table_closed_before_a_restart_is_read_back_when_asked_for(
+    open_service: Callable[..., Any],
+) -> None:
+    service = await open_service()
+    table = await full_table(service, "klaberjass", people=2)
+    lobby = await service.create_table("klaberjass", "guild", "chan", "ben")
+    await service.cancel(table.id, "ann")
+    await service.close()
+    service = await open_service()
+    with pytest.raises(errors.UnknownTable):
+        service.table(table.id)  # no longer in memory...
+    again = await service.load(table.id)  # ...but in the store, seats and all
+    assert again.status is TableStatus.CANCELLED
+    assert again.seats == table.seats and again.match == table.match
+    assert await service.load(lobby.id) is service.table(lobby.id)
+    assert await service.latest_table("guild", "chan", "ann") == table.id
+    assert await service.latest_table("guild", "chan", "ben") == lobby.id
+    assert await service.latest_table("guild", "other chan", "ann") is None
+    with pytest.raises(errors.UnknownTable):
+        await service.load(999)
