@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from engine.actions import Action, Bid, BidKind, Choose, Contract, Play, Push, Swap
-from engine.cards import Card, Suit, sorted_codes
+from engine.cards import CARDS, Card, Suit, sorted_codes
 from engine.errors import IllegalAction
 
 
@@ -41,13 +41,21 @@ def parse_cards(codes: Any, what: str) -> list[Card]:
         raise RecordError(f"{what}: {e}") from None
 
 
+# Every play a record can hold under its exact code, built once: a replay parses 36
+# plays a hand, and constructing a frozen dataclass costs more than a dict lookup.
+_PLAYS: dict[tuple[int, str], Play] = {(s, c.code): Play(s, c) for s in range(4) for c in CARDS}
+
+
 def parse_action(obj: Any) -> Action:
     if not isinstance(obj, dict) or type(obj.get("seat")) is not int:  # a bool is an int too
         raise RecordError(f"an action needs a seat: {obj!r}")
     seat = obj["seat"]
     try:
         if "play" in obj:
-            return Play(seat, Card.from_code(obj["play"]))
+            code = obj["play"]
+            if type(code) is str and (play := _PLAYS.get((seat, code))):
+                return play
+            return Play(seat, Card.from_code(code))
         if obj.get("push"):
             return Push(seat)
         if "contract" in obj:

@@ -34,6 +34,8 @@ Credit = tuple[int, int]
 _KING_QUEEN = tuple(
     (s * 9 + Rank.KING, s * 9 + Rank.QUEEN) if s < 4 else () for s in range(6)
 )  # (team, points as they go on the score sheet)
+# The 144 possible CardPlayed events, built once: a replay applies 36 plays a hand.
+_CARD_PLAYED = tuple(tuple(CardPlayed(s, c) for c in CARDS) for s in range(4))
 
 
 def team_of(seat: int) -> int:
@@ -215,7 +217,7 @@ class SchieberHand(NamedTuple):
         hand = self.held[seat]
         if not core.legal_mask(terms.ci, hand, trick) >> card & 1:
             raise IllegalAction(core.illegal_reason(terms.ci, hand, trick, card))
-        events: list[Event] = [CardPlayed(seat, action.card)]
+        events: list[Event] = [_CARD_PLAYED[seat][card]]
         if not self.tricks and terms.weis[seat]:
             events.append(WeisAnnounced(seat, sum(w[2] for w in terms.weis[seat])))
         held = list(self.held)
