@@ -29,7 +29,7 @@ from cogs.refs import (
 )
 from cogs.render import GAME_NAMES, paused_text, seat_name
 from cogs.screens import result_screen
-from tables.errors import NotYourTurn, StaleAction, TableError, TablePaused, UnknownTable
+from tables.errors import NotYourTurn, StaleAction, TableError, TablePaused
 from tables.model import Table, TableStatus
 
 if TYPE_CHECKING:
@@ -239,21 +239,16 @@ class Handlers:
                 interaction, f"A rematch of table #{ref.table} is already being set up.{where}"
             )
             return
-        try:
-            old = self.service.table(ref.table)
-        except UnknownTable:
-            await tell(
-                interaction,
-                f"Table #{ref.table} ended before Trumpf last restarted, so its "
-                "seats are not at hand: open a new table with /jass.",
-            )
-            return
-        if old.seat_of(user) is None and user not in (s.left for s in old.seats):
-            await tell(interaction, f"Only the players of table #{old.id} can ask for a rematch.")
-            return
         self._rematches[ref.table] = None  # before any wait: a double click makes one table
-        await interaction.response.defer()
         try:
+            old = await self.service.load(ref.table)  # read back if it ended before a restart
+            if old.seat_of(user) is None and user not in (s.left for s in old.seats):
+                del self._rematches[ref.table]
+                await tell(
+                    interaction, f"Only the players of table #{old.id} can ask for a rematch."
+                )
+                return
+            await interaction.response.defer()
             new = await self._rematch(old, user)
         except TableError:
             del self._rematches[ref.table]

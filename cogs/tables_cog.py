@@ -246,7 +246,7 @@ class TablesCog(commands.Cog, name="Tables"):
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            table_id = table if table is not None else self._recent(interaction)
+            table_id = table if table is not None else await self._recent(interaction)
             record = await self.service.hand_record(table_id, hand, str(interaction.guild_id))
         except TableError as e:
             await interaction.followup.send(error_text(e), ephemeral=True)
@@ -337,24 +337,13 @@ class TablesCog(commands.Cog, name="Tables"):
             )
         return max(found, key=lambda t: t.id)
 
-    def _recent(self, interaction: discord.Interaction) -> int:
-        """The user's newest table in this channel, open or lately finished."""
-        user = user_of(interaction)
-        mine = self.service.tables(str(interaction.guild_id), str(interaction.channel_id), user)
-        ids = [t.id for t in mine]
-        for table_id in self.bot.announcer.boards:
-            try:
-                table = self.service.table(table_id)
-            except TableError:
-                continue
-            if table.channel_id == str(interaction.channel_id) and user in (
-                *(s.user for s in table.seats),
-                *(s.left for s in table.seats),
-            ):
-                ids.append(table_id)
-        if not ids:
+    async def _recent(self, interaction: discord.Interaction) -> int:
+        """The user's newest table in this channel, open or finished (before a restart too)."""
+        guild, channel = str(interaction.guild_id), str(interaction.channel_id)
+        table_id = await self.service.latest_table(guild, channel, user_of(interaction))
+        if table_id is None:
             raise TableError("You have no table in this channel; name one with `table`.")
-        return max(ids)
+        return table_id
 
     # --- what Discord tells us --------------------------------------------------------------
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.cards import Card
+from tables.errors import UnknownTable
 from tests.cogs.helpers import (
     button,
     buttons,
@@ -165,3 +168,23 @@ async def test_play_again_with_the_same_seats(world):
     assert [(s.user, s.bot) for s in new.seats] == [(s.user, s.bot) for s in old.seats]
     assert new.options == old.options
     assert table_message(channel, 2).embeds[0].title == "Schieber · table #2 · hand 1"
+
+
+async def test_after_a_restart_play_again_and_export_still_find_the_finished_table(world, make_bot):
+    env, channel, alice = world.env, world.channel, world.alice
+    await alice.slash(channel, "jass schieber", preset="tournament-1000", target=200, bots=3)
+    await alice.click(channel.last_message, label="Start")
+    await tick(env)
+    panel = (await alice.click(table_message(channel, 1), label="🂠 My hand")).response
+    await play_out(env, channel, alice, panel, 1)
+    result = finished(channel, 1)
+    await env.restart_bot(make_bot())
+    with pytest.raises(UnknownTable):
+        env.bot.service.table(1)  # the finished table is no longer in memory
+    exported = await alice.slash(channel, "jass export")
+    assert exported.response.attachments[0].filename == "trumpf-table-1-hand-last.json"
+    again = await alice.click(result, label="Play again")
+    assert "Schieber table #2 with the same seats has started" in again.followups[0].content
+    service = env.bot.service
+    old, new = await service.load(1), service.table(2)
+    assert [(s.user, s.bot) for s in new.seats] == [(s.user, s.bot) for s in old.seats]
