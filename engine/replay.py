@@ -31,6 +31,50 @@ def replay_record(record: Any) -> dict[str, Any]:
     return REPLAYERS[game](record)
 
 
+# ``json.dumps(result, ensure_ascii=False)`` writes the contract's text, but its encoder
+# spends about a thousand instructions a value, and a result holds hundreds: mostly the
+# plays and their legal cards.  Those and the tricks are filled into templates instead
+# (card codes, ints and the result's keys need no escaping; a play's legal cards include
+# the card played and a trick is never empty, so no list is); every other value goes
+# through the same encoder.
+_encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
+_PLAY = '{"seat": %d, "card": "%s", "legal": ["%s"]}'
+_TRICK = '{"leader": %d, "cards": ["%s"], "winner": %d, "points": %d}'
+_LITERALS = {True: "true", False: "false", None: "null"}
+
+
+def _plays_json(plays: list[dict[str, Any]]) -> str:
+    texts = [_PLAY % (p["seat"], p["card"], '", "'.join(p["legal"])) for p in plays]
+    return "[" + ", ".join(texts) + "]"
+
+
+def _tricks_json(tricks: list[dict[str, Any]]) -> str:
+    texts = [
+        _TRICK % (t["leader"], '", "'.join(t["cards"]), t["winner"], t["points"]) for t in tricks
+    ]
+    return "[" + ", ".join(texts) + "]"
+
+
+_TEMPLATED = {"plays": _plays_json, "tricks": _tricks_json}
+
+
+def _value_json(value: Any) -> str:
+    if value is True or value is False or value is None:
+        return _LITERALS[value]
+    if type(value) is int:
+        return str(value)
+    return _encode(value)
+
+
+def result_json(result: dict[str, Any]) -> str:
+    """The same text as ``json.dumps(result, ensure_ascii=False)``, in about half the time."""
+    items = [
+        f'"{key}": {_TEMPLATED[key](value) if key in _TEMPLATED else _value_json(value)}'
+        for key, value in result.items()
+    ]
+    return "{" + ", ".join(items) + "}"
+
+
 def run(lines: Iterable[str], out: TextIO) -> int:
     for number, line in enumerate(lines, 1):
         if not line.strip():
@@ -43,7 +87,7 @@ def run(lines: Iterable[str], out: TextIO) -> int:
         except RecordError as e:
             print(f"line {number}: not a hand record: {e}", file=sys.stderr)
             return 2
-        out.write(json.dumps(result, ensure_ascii=False) + "\n")
+        out.write(result_json(result) + "\n")
     return 0
 
 
