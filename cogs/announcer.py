@@ -168,15 +168,19 @@ class Announcer:
             board.maker = table.match.hand.maker
 
     async def _show(self, board: Board, events: list[Any]) -> None:
+        damaged = next((e for e in events if isinstance(e, te.TableDamaged)), None)
+        if damaged is not None:
+            await self._report_damage(board, damaged)
+            return
         try:
             table = self.bot.service.table(board.table_id)
         except TableError:
-            return  # a damaged table, or one closed long ago
+            return  # closed long ago
         moves = [i for i, e in enumerate(events) if isinstance(e, te.TableMoved)]
         if moves:
             events = events[moves[-1] :]  # what came before belongs to the old channel
             self._moved(board, table)
-        channel = await self.delivery.channel(board, table)
+        channel = await self.delivery.channel(board, table.channel_id)
         if channel is None:
             if any(isinstance(e, te.TablePaused) for e in events):
                 await self._refresh_panels(table)  # open hands say it is paused, and how
@@ -358,6 +362,19 @@ class Announcer:
         for s in table.seats:
             if s.user is not None:
                 await self.bot.panels.refresh(table.id, s.user)
+
+    async def _report_damage(self, board: Board, damaged: te.TableDamaged) -> None:
+        """Say in its channel that a table could not be brought back, so its players
+        are not left waiting for it."""
+        board.closed = True
+        channel = await self.delivery.channel(board, damaged.channel_id or "")
+        if channel is not None:
+            line = (
+                f"⚠️ Table #{damaged.table_id} could not be brought back: its saved game is "
+                "damaged. It has been set aside for the bot's admins; every other table plays "
+                "on. Start a new one with /jass."
+            )
+            await self._post_lines(board, channel, [line])
 
     async def _post_lines(self, board: Board, channel: Any, lines: list[str]) -> None:
         for text in chunks(lines):

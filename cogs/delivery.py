@@ -18,7 +18,6 @@ import discord
 
 from cogs.buttons import message_kwargs
 from cogs.screens import Screen
-from tables.model import Table
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -43,14 +42,14 @@ class Delivery:
         self.bot = bot
         self.retry_s = retry_s  # the wait before the one retry of a failed request
 
-    async def channel(self, board: Target, table: Table) -> Any:
+    async def channel(self, board: Target, channel_id: str) -> Any:
         """The table's channel, or None if it is gone (then the board is lost)."""
         if board.lost:
             return None
-        if not table.channel_id.isdigit():
+        if not channel_id.isdigit():
             board.lost = True  # not a Discord table (the console's, say)
             return None
-        board.channel_id = int(table.channel_id)
+        board.channel_id = int(channel_id)
         channel = self.bot.get_channel(board.channel_id)
         if channel is not None:
             return channel
@@ -58,12 +57,12 @@ class Delivery:
             return await self.bot.fetch_channel(board.channel_id)
         except discord.NotFound:
             board.lost = board.gone = True
-            log.warning("table %s: channel %s is gone", table.id, table.channel_id)
+            log.warning("table %s: channel %s is gone", board.table_id, channel_id)
         except discord.Forbidden:
             board.lost = True
-            log.warning("table %s: channel %s cannot be seen", table.id, table.channel_id)
+            log.warning("table %s: channel %s cannot be seen", board.table_id, channel_id)
         except discord.HTTPException as e:
-            log.warning("table %s: channel %s unreachable: %s", table.id, table.channel_id, e)
+            log.warning("table %s: channel %s unreachable: %s", board.table_id, channel_id, e)
         return None
 
     async def send(

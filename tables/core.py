@@ -309,7 +309,7 @@ class TableCore:
             try:
                 table = await rebuild(row, self.store.load_actions)
             except DamagedTable as e:
-                await self._set_aside(row.id, str(e))
+                await self._set_aside(row.id, str(e), row.channel_id)
                 continue
             self._tables[table.id] = table
             self._locks[table.id] = asyncio.Lock()
@@ -321,14 +321,14 @@ class TableCore:
             log.info("resumed %d tables, set aside %d", len(resumed), len(self.damaged))
         return resumed
 
-    async def _set_aside(self, table_id: int, reason: str) -> None:
+    async def _set_aside(self, table_id: int, reason: str, channel_id: str | None) -> None:
         log.error("table %s set aside: %s", table_id, reason)
         self.damaged[table_id] = reason
         try:
             await self.store.set_aside(table_id, reason, self.clock.now())
         except StoreUnavailable as e:
             log.error("table %s could not be marked damaged: %s", table_id, e.detail)
-        self._bus.publish(TableDamaged(table_id, reason))
+        self._bus.publish(TableDamaged(table_id, reason, channel_id))
 
 
 async def _durable(commit: asyncio.Future[None]) -> bool:

@@ -153,6 +153,7 @@ class TableDamaged:
 
     table_id: int
     reason: str
+    channel_id: str | None = None  # where to say so, if its row tells
 
 
 TableEvent = (

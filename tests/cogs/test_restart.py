@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 from tables.model import TableStatus
 from tests.cogs.helpers import contents, finished, moves, play_out, table_message, tick
 
@@ -54,3 +56,19 @@ async def test_a_lobby_survives_a_restart(world, make_bot):
     assert env.bot.service.table(1).seats[1].user == str(bob.id)
     [lobby] = [m for m in channel.history() if m.embeds]
     assert f"Seat 2: {bob.mention}" in lobby.embeds[0].fields[1].value
+
+
+async def test_a_table_damaged_while_the_bot_was_down_is_reported_in_its_channel(
+    world, make_bot, settings
+):
+    env, channel, alice = world.env, world.channel, world.alice
+    await alice.slash(channel, "jass quick")
+    await tick(env)
+    with sqlite3.connect(settings.db_path) as db:  # a broken row, as a bad disk might leave
+        db.execute("UPDATE tables SET options = '{\"rules\": ' WHERE id = 1")
+    await env.restart_bot(make_bot())
+    assert 1 in env.bot.service.damaged
+    assert channel.history()[-1].content.startswith(
+        "⚠️ Table #1 could not be brought back: its saved game is damaged."
+    )
+    assert not env.errors

@@ -116,7 +116,7 @@ async def test_a_damaged_table_is_set_aside_and_the_others_run_on(
     service = await open_service(subscribers=[seen.append])
     assert set(service.damaged) == {bad.id, worse.id}
     damaged = [e for e in seen if isinstance(e, TableDamaged)]
-    assert {e.table_id for e in damaged} == {bad.id, worse.id}
+    assert {(e.table_id, e.channel_id) for e in damaged} == {(bad.id, "chan"), (worse.id, "c")}
     assert "options" in service.damaged[worse.id] or "JSON" in service.damaged[worse.id]
     assert [e.table_id for e in seen if isinstance(e, TableResumed)] == [good.id]
     with pytest.raises(errors.TableClosed, match="damaged"):
