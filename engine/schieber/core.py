@@ -80,7 +80,10 @@ def legal_mask(ci: int, hand: int, trick: Sequence[int]) -> int:
     """The cards of ``hand`` that may be played onto ``trick`` (card indices in order)."""
     if not trick:
         return hand
-    return follow_mask(ci, hand, SUIT_OF[trick[0]], _top_trump(ci, trick) if ci < 4 else None)
+    led = SUIT_OF[trick[0]]
+    if ci >= 4 or led == ci or not hand & SUIT_MASK[ci]:
+        return follow_mask(ci, hand, led, None)  # no trump of this hand can undertrump
+    return follow_mask(ci, hand, led, _top_trump(ci, trick))
 
 
 def follow_mask(ci: int, hand: int, led: int, top_trump: int | None) -> int:

@@ -210,38 +210,35 @@ class SchieberHand(NamedTuple):
         return next((s for s in range(4) if self.dealt[s] & pair == pair), None)
 
     def _play(self, action: Play) -> tuple[SchieberHand, list[Event], list[Credit]]:
-        terms = self.terms
+        # One unpacking instead of a read per field: Python 3.11 does not specialise
+        # reading a NamedTuple field, and a replay plays 36 cards a hand.
+        (terms, held, _, leader, trick, tricks,
+         weis_team, stoeck_shown, points, credited, actions) = self  # fmt: skip
         if terms.contract is None:
             raise IllegalAction("The contract has not been chosen yet.")
-        seat, card, trick = action.seat, action.card.index, self.trick
-        hand = self.held[seat]
+        seat, card = action.seat, action.card.index
+        hand = held[seat]
         if not core.legal_mask(terms.ci, hand, trick) >> card & 1:
             raise IllegalAction(core.illegal_reason(terms.ci, hand, trick, card))
         events: list[Event] = [_CARD_PLAYED[seat][card]]
-        if not self.tricks and terms.weis[seat]:
+        if not tricks and terms.weis[seat]:
             events.append(WeisAnnounced(seat, sum(w[2] for w in terms.weis[seat])))
-        held = list(self.held)
-        held[seat] = hand & ~(1 << card)
-        stoeck_shown = self.stoeck_shown
-        if seat == terms.stoeck_seat and not stoeck_shown and self._stoeck_complete(held[seat]):
+        hand &= ~(1 << card)
+        if seat == terms.stoeck_seat and not stoeck_shown and self._stoeck_complete(hand):
             stoeck_shown = True
             events.append(StoeckDeclared(self._stoeck(), 20 * terms.multiplier))
+        remaining = list(held)
+        remaining[seat] = hand
+        held = tuple(remaining)  # type: ignore[assignment]
+        trick += (card,)
+        actions += (action,)
+        if len(trick) == 4:
+            return self._close_trick(trick, held, stoeck_shown, actions, events)
         state = SchieberHand(
-            self.terms,
-            tuple(held),  # type: ignore[arg-type]
-            (seat + 1) % 4,
-            self.leader,
-            trick + (card,),
-            self.tricks,
-            self.weis_team,
-            stoeck_shown,
-            self.points,
-            self.credited,
-            self.actions + (action,),
-        )
-        if len(state.trick) < 4:
-            return state, events, []
-        return state._close_trick(events)
+            terms, held, (seat + 1) % 4, leader, trick, tricks, weis_team, stoeck_shown, points,
+            credited, actions,
+        )  # fmt: skip
+        return state, events, []
 
     def _stoeck_complete(self, held_after: int) -> bool:
         pair = 1 << (self.ci * 9 + Rank.KING) | 1 << (self.ci * 9 + Rank.QUEEN)
@@ -253,26 +250,34 @@ class SchieberHand(NamedTuple):
         cards = (Card(suit, Rank.KING), Card(suit, Rank.QUEEN))
         return Declaration(self.stoeck_seat, "stoeck", cards, 20)
 
-    def _close_trick(self, events: list[Event]) -> tuple[SchieberHand, list[Event], list[Credit]]:
-        terms, trick, tricks = self.terms, self.trick, self.tricks
+    def _close_trick(
+        self,
+        trick: tuple[int, ...],
+        held: tuple[int, int, int, int],
+        stoeck_shown: bool,
+        actions: tuple[Action, ...],
+        events: list[Event],
+    ) -> tuple[SchieberHand, list[Event], list[Credit]]:
+        """The state once the fourth card of ``trick`` is played: ``held``, ``stoeck_shown``
+        and ``actions`` already count that card; the trick is scored and cleared."""
+        terms, _, _, leader, _, tricks, weis_team, _, points, credited, _ = self
         ci, m, table = terms.ci, terms.multiplier, terms.points_table
-        winner = (self.leader + core.trick_winner(ci, trick)) % 4
-        points = table[trick[0]] + table[trick[1]] + table[trick[2]] + table[trick[3]]
+        winner = (leader + core.trick_winner(ci, trick)) % 4
+        trick_points = table[trick[0]] + table[trick[1]] + table[trick[2]] + table[trick[3]]
         last = len(tricks) == 8
         if last:
-            points += core.LAST_TRICK_BONUS
+            trick_points += core.LAST_TRICK_BONUS
         credits: list[Credit] = []
         # Stöck counts at the end of the trick in which its second card fell: the
         # holder plays one card a trick, so a trump K or Q here once shown is that card.
-        if self.stoeck_shown and any(c in _KING_QUEEN[ci] for c in trick):
+        if stoeck_shown and any(c in _KING_QUEEN[ci] for c in trick):
             credits.append((team_of(terms.stoeck_seat), 20 * m))  # type: ignore[arg-type]
-        weis_team = self.weis_team
         if not tricks:
             weis_team, scored = self._compare_weis(events)
             if scored:
                 credits.append((weis_team, scored * m))  # type: ignore[arg-type]
         won = TrickWon(
-            len(tricks) + 1, self.leader, tuple(map(CARDS.__getitem__, trick)), winner, points
+            len(tricks) + 1, leader, tuple(map(CARDS.__getitem__, trick)), winner, trick_points
         )
         events.append(won)
         team = winner & 1
@@ -280,25 +285,16 @@ class SchieberHand(NamedTuple):
         bonus = 0
         if last and terms.rules.match_bonus and all(t.winner & 1 == team for t in tricks):
             bonus = core.MATCH_BONUS
-        credits.append((team, (points + bonus) * m))
-        hand_points = list(self.points)
-        hand_points[team] += points
-        credited = list(self.credited)
+        credits.append((team, (trick_points + bonus) * m))
+        hand_points = list(points)
+        hand_points[team] += trick_points
+        on_sheet = list(credited)
         for t, p in credits:
-            credited[t] += p
+            on_sheet[t] += p
         state = SchieberHand(
-            self.terms,
-            self.held,
-            winner,
-            winner,
-            (),
-            tricks,
-            weis_team,
-            self.stoeck_shown,
-            tuple(hand_points),  # type: ignore[arg-type]
-            tuple(credited),  # type: ignore[arg-type]
-            self.actions,
-        )
+            terms, held, winner, winner, (), tricks, weis_team, stoeck_shown,
+            tuple(hand_points), tuple(on_sheet), actions,  # type: ignore[arg-type]
+        )  # fmt: skip
         return state, events, credits
 
     def _compare_weis(self, events: list[Event]) -> tuple[int | None, int]:
