@@ -28,9 +28,25 @@ def hand_to_record(hand: SchieberHand) -> dict[str, Any]:
     }
 
 
+# Rules read so far, by the repr of their options: the records of a file mostly share
+# one table's rules, and reading them costs as much as playing a trick.
+_RULES: dict[str, SchieberRules] = {}
+
+
+def rules_from(options: Any) -> SchieberRules:
+    """``SchieberRules.from_options(options)``, remembered for a few dozen option sets."""
+    key = repr(options)
+    rules = _RULES.get(key)
+    if rules is None:
+        rules = SchieberRules.from_options(options)
+        if len(_RULES) < 64:
+            _RULES[key] = rules
+    return rules
+
+
 def start_from_record(record: dict[str, Any]) -> SchieberHand:
     try:
-        rules = SchieberRules.from_options(record.get("rules") or {})
+        rules = rules_from(record.get("rules") or {})
     except (ValueError, TypeError) as e:
         raise RecordError(f"rules: {e}") from None
     dealer = require(record, "dealer")

@@ -91,6 +91,9 @@ def weis_key(weis: Weis, ci: int) -> tuple[int, int, int, int]:
 
 def best_weis(hand: int, ci: int) -> list[Weis]:
     """The non-overlapping Weis with the highest total; ties go to the stronger best Weis."""
+    # Without four of a kind (this is 0) or a run of three there is nothing to search.
+    if not hand & hand >> 9 & hand >> 18 & hand >> 27 & 0b11111 and not _runs(hand):
+        return []
     fours = [(r, m) for r, m in _FOURS if hand & m == m]
     best: list[Weis] = []
     best_rank: tuple = (0,)
