@@ -19,8 +19,6 @@ class RecordError(ValueError):
 
 
 class ReplayableHand(Protocol):
-    to_move: int
-
     def legal_mask(self) -> int: ...
 
     def apply(self, action: Action) -> tuple[Any, ...]: ...

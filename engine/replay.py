@@ -84,6 +84,9 @@ def run(lines: Iterable[str], out: TextIO) -> int:
         except json.JSONDecodeError as e:
             print(f"line {number}: not JSON: {e}", file=sys.stderr)
             return 2
+        except RecursionError:  # json.loads itself gives up on ~1000 nested brackets
+            print(f"line {number}: not a hand record: nested too deeply", file=sys.stderr)
+            return 2
         except RecordError as e:
             print(f"line {number}: not a hand record: {e}", file=sys.stderr)
             return 2

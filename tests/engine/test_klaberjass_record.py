@@ -193,3 +193,10 @@ def test_the_replay_command(tmp_path):
         check=False,
     )
     assert done.returncode == 2 and "line 1" in done.stderr and done.stdout == ""
+
+
+def test_a_record_nested_too_deeply_for_json_exits_2(capsys):
+    deep = {**RECORD, "rules": {"target": json.loads("[" * 50 + "]" * 50)}}
+    text = json.dumps(deep).replace("[" * 50, "[" * 5000).replace("]" * 50, "]" * 5000)
+    assert run([text], io.StringIO()) == 2
+    assert "line 1: not a hand record: nested too deeply" in capsys.readouterr().err
