@@ -9,15 +9,17 @@ someone whose private hand cannot update, and a result with the score sheet.
 
 Discord errors never reach the table: a failed request is retried once and then logged;
 a deleted message is posted again.  A channel that is gone (deleted while Trumpf ran or
-while it was down: Discord answers 10003 Unknown Channel) silences the table's messages
-and has the service pause it: no clock, no bots, until someone uses ``/jass resume`` in
-another channel.  Then the old channel's message ids are forgotten and the table is
-posted afresh where it was resumed, with a line saying it moved there.
+while it was down: Discord answers 10003 Unknown Channel), or where Trumpf may no longer
+post (403), silences the table's messages and has the service pause it: no clock, no
+bots, until someone uses ``/jass resume`` in a channel where Trumpf can post (the same
+one, once its permissions are back).  Then the old channel's message ids are forgotten
+and the table is posted afresh where it was resumed, with a line saying so.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -37,8 +39,9 @@ from cogs.screens import (
 )
 from engine.events import HandAnnulled, HandDealt, HandScored, TrumpFixed
 from tables import events as te
-from tables.errors import TableError
+from tables.errors import NotStarted, TableError
 from tables.model import Table, TableStatus
+from tables.service import CHANNEL_DELETED
 
 if TYPE_CHECKING:
     from cogs.app import TrumpfBot
@@ -56,8 +59,8 @@ class Board:
     task: asyncio.Task[None] | None = None
     channel_id: int | None = None
     lost: bool = False  # the channel is gone or unusable: nothing more is posted
-    gone: bool = False  # ... because Discord no longer knows it: the table is to be paused
-    reported: bool = False  # the service was told the channel is gone
+    pause_for: str | None = None  # ... and why the table is to be paused (gone, forbidden)
+    reported: bool = False  # the service was asked to pause it
     lobby: int | None = None  # message ids
     lobby_key: str | None = None
     lobby_done: bool = False
@@ -126,7 +129,7 @@ class Announcer:
         board asks again after its next event, in case that failed)."""
         for board in self.boards.values():
             if board.channel_id == channel_id and not board.lost:
-                board.lost = board.gone = True
+                board.lost, board.pause_for = True, CHANNEL_DELETED
                 log.warning("table %s: its channel was deleted", board.table_id)
 
     async def idle(self) -> None:
@@ -142,8 +145,8 @@ class Announcer:
             events, board.pending = board.pending, []
             try:
                 await self._show(board, events)
-                if board.gone and not board.reported:
-                    await self._report_gone(board)
+                if board.pause_for and not board.reported:
+                    await self._pause(board, board.pause_for)
             except Exception:
                 log.exception("table %s: showing its events failed", board.table_id)
             if self.interval_s:
@@ -151,15 +154,19 @@ class Announcer:
             if not board.pending:
                 break
 
-    async def _report_gone(self, board: Board) -> None:
-        """The table's channel is gone (found out by a request): pause what played there."""
+    async def _pause(self, board: Board, reason: str) -> None:
+        """The table's channel is gone, or closed to Trumpf (found out by a request):
+        pause what played there until someone resumes it."""
         board.reported = True
-        if board.channel_id is not None:
+        if reason == CHANNEL_DELETED and board.channel_id is not None:
             await self.bot.service.channel_deleted(str(board.channel_id))
+        elif reason != CHANNEL_DELETED:
+            with contextlib.suppress(NotStarted):  # a lobby: nothing runs, nothing to lose
+                await self.bot.service.pause(board.table_id, reason)
 
     def _moved(self, board: Board, table: Table) -> None:
         """Resumed in another channel: forget the old channel's messages."""
-        board.channel_id, board.lost, board.gone, board.reported = None, False, False, False
+        board.channel_id, board.lost, board.pause_for, board.reported = None, False, None, False
         board.lobby = board.hand = board.ping = board.result = None
         board.lobby_key = board.hand_key = None
         board.lobby_done, board.turn = True, None
@@ -195,10 +202,7 @@ class Announcer:
                     lines.append(f"♻️ Table #{table.id} is back: Trumpf restarted. Play on.")
                 continue
             if isinstance(event, te.TableMoved):
-                lines.append(
-                    f"🚚 Table #{table.id} moved here from a deleted channel. Play on: press "
-                    "**My hand** below for your cards."
-                )
+                lines.append(self._moved_line(table, event.from_channel_id))
                 continue
             inner = event.event if isinstance(event, te.GameEvent) else None
             if isinstance(inner, HandDealt):
@@ -362,6 +366,15 @@ class Announcer:
         for s in table.seats:
             if s.user is not None:
                 await self.bot.panels.refresh(table.id, s.user)
+
+    def _moved_line(self, table: Table, from_channel_id: str) -> str:
+        if from_channel_id == table.channel_id:
+            where = f"▶️ Table #{table.id} plays on."
+        elif from_channel_id.isdigit() and self.bot.get_channel(int(from_channel_id)):
+            where = f"🚚 Table #{table.id} moved here from <#{from_channel_id}>."
+        else:
+            where = f"🚚 Table #{table.id} moved here from a deleted channel."
+        return f"{where} Play on: press **My hand** below for your cards."
 
     async def _report_damage(self, board: Board, damaged: te.TableDamaged) -> None:
         """Say in its channel that a table could not be brought back, so its players

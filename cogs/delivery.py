@@ -2,8 +2,9 @@
 
 A deleted message makes an edit answer False (the announcer posts it again); a channel
 that is gone or not Discord's marks the table's board as lost, and nothing more is sent.
-A channel Discord no longer knows (10003 Unknown Channel) also marks it ``gone``: the
-announcer then has the service pause the table.
+A channel Discord no longer knows (10003 Unknown Channel), or one where Trumpf may no
+longer post (403), also sets the board's ``pause_for``: the announcer then has the
+service pause the table rather than let clocks and bots play it out unseen.
 """
 
 from __future__ import annotations
@@ -18,10 +19,12 @@ import discord
 
 from cogs.buttons import message_kwargs
 from cogs.screens import Screen
+from tables.service import CHANNEL_DELETED
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 QUIET = discord.AllowedMentions.none()
+NO_POSTING = "Trumpf may no longer post in its channel"  # a reason a table is paused for
 
 
 class MessageGone(Exception):
@@ -34,7 +37,7 @@ class Target(Protocol):
     table_id: int
     channel_id: int | None
     lost: bool
-    gone: bool
+    pause_for: str | None
 
 
 class Delivery:
@@ -56,10 +59,10 @@ class Delivery:
         try:
             return await self.bot.fetch_channel(board.channel_id)
         except discord.NotFound:
-            board.lost = board.gone = True
+            board.lost, board.pause_for = True, CHANNEL_DELETED
             log.warning("table %s: channel %s is gone", board.table_id, channel_id)
         except discord.Forbidden:
-            board.lost = True
+            board.lost, board.pause_for = True, NO_POSTING
             log.warning("table %s: channel %s cannot be seen", board.table_id, channel_id)
         except discord.HTTPException as e:
             log.warning("table %s: channel %s unreachable: %s", board.table_id, channel_id, e)
@@ -115,10 +118,12 @@ class Delivery:
                 if e.code == 10008:  # Unknown Message
                     raise MessageGone from e
                 board.lost = True  # Unknown Channel: stop talking to it
-                board.gone = board.gone or e.code == 10003
+                if e.code == 10003:
+                    board.pause_for = CHANNEL_DELETED
                 log.warning("table %s: its channel is gone (%s)", board.table_id, e)
                 return None
             except discord.Forbidden as e:
+                board.lost, board.pause_for = True, board.pause_for or NO_POSTING
                 log.warning("table %s: missing permission in its channel: %s", board.table_id, e)
                 return None
             except discord.HTTPException as e:

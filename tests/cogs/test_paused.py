@@ -162,3 +162,27 @@ async def test_resume_asks_which_when_several_tables_are_paused(world):
     assert service.table(2).channel_id == str(lounge.id)
     assert service.table(1).status is TableStatus.PAUSED
     assert table_message(lounge, 2).embeds[0].title.startswith("Klaberjass · table #2")
+
+
+async def test_a_channel_closed_to_trumpf_pauses_the_table_until_resumed_there(world):
+    env, guild, channel, alice = world.env, world.guild, world.channel, world.alice
+    await quick_game_mid_hand(world)
+    table = env.bot.get_channel(channel.id)
+    me = env.bot.get_guild(guild.id).me
+    await table.set_permissions(me, send_messages=False)  # a moderator locks the channel
+    panel = (await alice.click(table_message(channel, 1), label="🂠 My hand")).response
+    await alice.click(panel, custom_id=moves(panel)[0].custom_id)  # a move to show: 403
+    await tick(env, PAST_EVERY_CLOCK)
+    service = env.bot.service
+    paused = service.table(1)
+    assert paused.status is TableStatus.PAUSED  # not played out by bots, unseen
+    assert paused.pause_reason == "Trumpf may no longer post in its channel"
+    res = await alice.slash(channel, "jass resume")
+    assert "missing the **Send Messages** permission" in res.response.content
+    await table.set_permissions(me, overwrite=None)  # unlocked again
+    res = await alice.slash(channel, "jass resume")
+    assert "table #1 plays on here" in res.response.content
+    assert service.table(1).status is TableStatus.PLAYING
+    assert "▶️ Table #1 plays on." in contents(channel)
+    assert table_message(channel, 1).embeds[0].title == "Schieber · table #1 · hand 1"
+    assert not env.errors
