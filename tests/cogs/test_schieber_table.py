@@ -151,14 +151,20 @@ async def test_a_whole_schieber_match_by_clicking_the_private_hand(world):
     assert not env.errors
 
 
-async def test_play_again_with_the_same_seats(world):
+async def a_short_match_played_out(world):
+    """Alice and three bots play a Schieber match to 200; its result message."""
     env, channel, alice = world.env, world.channel, world.alice
     await alice.slash(channel, "jass schieber", preset="tournament-1000", target=200, bots=3)
     await alice.click(channel.last_message, label="Start")
     await tick(env)
     panel = (await alice.click(table_message(channel, 1), label="🂠 My hand")).response
     await play_out(env, channel, alice, panel, 1)
-    result = finished(channel, 1)
+    return finished(channel, 1)
+
+
+async def test_play_again_with_the_same_seats(world):
+    env, channel, alice = world.env, world.channel, world.alice
+    result = await a_short_match_played_out(world)
     again = await alice.click(result, label="Play again")
     assert "Schieber table #2 with the same seats has started" in again.followups[0].content
     assert labels(again.response) == ["Rematch: table #2"]  # the button is used up
@@ -172,12 +178,7 @@ async def test_play_again_with_the_same_seats(world):
 
 async def test_after_a_restart_play_again_and_export_still_find_the_finished_table(world, make_bot):
     env, channel, alice = world.env, world.channel, world.alice
-    await alice.slash(channel, "jass schieber", preset="tournament-1000", target=200, bots=3)
-    await alice.click(channel.last_message, label="Start")
-    await tick(env)
-    panel = (await alice.click(table_message(channel, 1), label="🂠 My hand")).response
-    await play_out(env, channel, alice, panel, 1)
-    result = finished(channel, 1)
+    result = await a_short_match_played_out(world)
     await env.restart_bot(make_bot())
     with pytest.raises(UnknownTable):
         env.bot.service.table(1)  # the finished table is no longer in memory
