@@ -214,7 +214,8 @@ class TablesCog(commands.Cog, name="Tables"):
     async def cancel(self, interaction: discord.Interaction, table: int | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            found = self._find(interaction, table, mine=table is None and not is_admin(interaction))
+            mine = table is None and not is_admin(interaction)
+            found = self._find(interaction, table, mine, paused_ok=True)
             await self.service.cancel(found.id, user_of(interaction), admin=is_admin(interaction))
         except TableError as e:
             await interaction.followup.send(error_text(e), ephemeral=True)
@@ -311,8 +312,15 @@ class TablesCog(commands.Cog, name="Tables"):
     # --- finding the table meant --------------------------------------------------------------
 
     def _find(
-        self, interaction: discord.Interaction, table_id: int | None, mine: bool = True
+        self,
+        interaction: discord.Interaction,
+        table_id: int | None,
+        mine: bool = True,
+        paused_ok: bool = False,
     ) -> Table:
+        """The table named, else the caller's (``mine``) or the newest open one here; with
+        none here, the caller's paused table elsewhere: returned if ``paused_ok``, else
+        TablePaused says how to resume it."""
         if table_id is not None:
             table = self.service.table(table_id)
             if table.guild_id != str(interaction.guild_id):
@@ -328,6 +336,8 @@ class TablesCog(commands.Cog, name="Tables"):
             ]
             if paused:
                 table = max(paused, key=_id)
+                if paused_ok:
+                    return table
                 raise TablePaused(table.id, table.pause_reason)
         if not found:
             raise TableError(

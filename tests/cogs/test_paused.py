@@ -186,3 +186,14 @@ async def test_a_channel_closed_to_trumpf_pauses_the_table_until_resumed_there(w
     assert "▶️ Table #1 plays on." in contents(channel)
     assert table_message(channel, 1).embeds[0].title == "Schieber · table #1 · hand 1"
     assert not env.errors
+
+
+async def test_a_player_cancels_a_paused_table_from_another_channel(world):
+    env, guild, channel, alice = world.env, world.guild, world.channel, world.alice
+    await quick_game_mid_hand(world)
+    await delete_channel(env, channel)
+    lounge = guild.create_text_channel("lounge")
+    res = await alice.slash(lounge, "jass cancel")
+    assert res.response.content == "Table #1 is cancelled."
+    assert env.bot.service.table(1).status is TableStatus.CANCELLED
+    assert not env.errors
