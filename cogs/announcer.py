@@ -158,11 +158,11 @@ class Announcer:
         """The table's channel is gone, or closed to Trumpf (found out by a request):
         pause what played there until someone resumes it."""
         board.reported = True
-        if reason == CHANNEL_DELETED and board.channel_id is not None:
-            await self.bot.service.channel_deleted(str(board.channel_id))
-        elif reason != CHANNEL_DELETED:
+        if reason != CHANNEL_DELETED:
             with contextlib.suppress(NotStarted):  # a lobby: nothing runs, nothing to lose
                 await self.bot.service.pause(board.table_id, reason)
+        elif board.channel_id is not None:
+            await self.bot.service.channel_deleted(str(board.channel_id))
 
     def _moved(self, board: Board, table: Table) -> None:
         """Resumed in another channel: forget the old channel's messages."""

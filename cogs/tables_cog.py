@@ -292,11 +292,7 @@ class TablesCog(commands.Cog, name="Tables"):
         """The caller's one paused table in this server (an admin's: any, if they have
         none of their own)."""
         user = user_of(interaction)
-        paused = [
-            t
-            for t in self.service.tables(str(interaction.guild_id))
-            if t.status is TableStatus.PAUSED
-        ]
+        paused = self._paused_here(interaction)
         mine = [t for t in paused if t.host == user or t.seat_of(user) is not None]
         if not mine and is_admin(interaction):
             mine = paused
@@ -329,11 +325,7 @@ class TablesCog(commands.Cog, name="Tables"):
         user = user_of(interaction) if mine else None
         found = self.service.tables(str(interaction.guild_id), str(interaction.channel_id), user)
         if not found and user is not None:  # their table may be paused, its channel gone
-            paused = [
-                t
-                for t in self.service.tables(str(interaction.guild_id), user=user)
-                if t.status is TableStatus.PAUSED
-            ]
+            paused = [t for t in self._paused_here(interaction) if t.seat_of(user) is not None]
             if paused:
                 table = max(paused, key=_id)
                 if paused_ok:
@@ -345,7 +337,12 @@ class TablesCog(commands.Cog, name="Tables"):
                 if mine
                 else "There is no open table in this channel."
             )
-        return max(found, key=lambda t: t.id)
+        return max(found, key=_id)
+
+    def _paused_here(self, interaction: discord.Interaction) -> list[Table]:
+        """The paused tables of this server."""
+        tables = self.service.tables(str(interaction.guild_id))
+        return [t for t in tables if t.status is TableStatus.PAUSED]
 
     async def _recent(self, interaction: discord.Interaction) -> int:
         """The user's newest table in this channel, open or finished (before a restart too)."""

@@ -155,8 +155,9 @@ def reseat(
 
 def pause(table: Table, reason: str, now: float) -> Step:
     """Stop the table where it is: no deadline, so no clock and no bot runs."""
-    new = replace(table, status=TableStatus.PAUSED, deadline=None, pause_reason=reason)
-    new = replace(new, updated_at=now)
+    new = replace(
+        table, status=TableStatus.PAUSED, deadline=None, pause_reason=reason, updated_at=now
+    )
     write = Write(table.id, new.status.value, None, now, reason=reason)
     return Step(new, write, [TablePaused(new, reason)])
 

@@ -21,6 +21,7 @@ Weis = tuple[str, tuple[int, ...], int]
 _SEQUENCE_POINTS = {3: 20, 4: 50}
 _FOUR_POINTS = {Rank.ACE: 100, Rank.KING: 100, Rank.QUEEN: 100, Rank.TEN: 100, Rank.JACK: 200}
 _FOURS = tuple((r, sum(1 << (s * 9 + r) for s in range(4))) for r in _FOUR_POINTS)
+_FOUR_RANKS = sum(1 << r for r in _FOUR_POINTS)  # the ranks whose four of a kind count
 
 
 def _sequence_points(n: int) -> int:
@@ -91,8 +92,8 @@ def weis_key(weis: Weis, ci: int) -> tuple[int, int, int, int]:
 
 def best_weis(hand: int, ci: int) -> list[Weis]:
     """The non-overlapping Weis with the highest total; ties go to the stronger best Weis."""
-    # Without four of a kind (this is 0) or a run of three there is nothing to search.
-    if not hand & hand >> 9 & hand >> 18 & hand >> 27 & 0b11111 and not _runs(hand):
+    # Without four of a kind that counts (this is 0) or a run of three, nothing to search.
+    if not hand & hand >> 9 & hand >> 18 & hand >> 27 & _FOUR_RANKS and not _runs(hand):
         return []
     fours = [(r, m) for r, m in _FOURS if hand & m == m]
     best: list[Weis] = []
