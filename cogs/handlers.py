@@ -172,7 +172,7 @@ class Handlers:
         sent = await interaction.response.send_message(ephemeral=True, **message_kwargs(screen))
         panels = self.bot.panels
         message_id = getattr(sent, "message_id", None)  # discord.py 2.5+ says which message
-        replaced = panels.adopt(table.id, user, interaction, screen.key, message_id)
+        replaced = await panels.adopt(table.id, user, interaction, screen.key, message_id)
         await panels.retire(replaced)
 
     async def _refresh(self, interaction: discord.Interaction, ref: Ref) -> None:
@@ -211,7 +211,7 @@ class Handlers:
         if message is None or not message.flags.ephemeral:
             return  # cards are only ever drawn on private messages: never draw them in public
         if self.service.table(table_id).status.is_open:
-            replaced = self.bot.panels.adopt(table_id, user, interaction)
+            replaced = await self.bot.panels.adopt(table_id, user, interaction)
             await self.bot.panels.refresh(table_id, user)
             await self.bot.panels.retire(replaced)  # the player uses this one now
 

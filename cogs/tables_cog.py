@@ -74,6 +74,10 @@ class TablesCog(commands.Cog, name="Tables"):
     def __init__(self, bot: TrumpfBot) -> None:
         self.bot = bot
 
+    async def cog_load(self) -> None:
+        """Private hands follow the tables from now on, those saved before a restart too."""
+        await self.bot.panels.start()
+
     @property
     def service(self) -> Any:
         return self.bot.service

@@ -71,9 +71,8 @@ class ServerStore:
 
     # --- private hand panels ------------------------------------------------------------------
 
-    async def panels(self, now: float) -> list[PanelRow]:
-        """The panels whose token is still good; the others are dropped."""
-        await self._run("DELETE FROM panels WHERE expires_at <= ?", (now,))
+    async def panels(self) -> list[PanelRow]:
+        """Every panel saved (those whose token ran out too: the caller drops them)."""
         rows = await self._run(
             "SELECT table_id, user_id, application_id, token, message_id, expires_at FROM panels"
         )
