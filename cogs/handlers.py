@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.buttons import message_kwargs
+from cogs.names import Names
 from cogs.panel_screen import panel_screen
 from cogs.refs import (
     ADD_BOT,
@@ -29,7 +30,14 @@ from cogs.refs import (
 )
 from cogs.render import GAME_NAMES, paused_text, seat_name
 from cogs.screens import result_screen
-from tables.errors import NotYourTurn, StaleAction, TableError, TablePaused
+from tables.errors import (
+    NotYourTurn,
+    SeatTaken,
+    StaleAction,
+    TableError,
+    TablePaused,
+    seat_taken_text,
+)
 from tables.model import Table, TableStatus
 
 if TYPE_CHECKING:
@@ -55,6 +63,14 @@ def error_text(error: TableError) -> str:
     return str(error)
 
 
+async def explain(interaction: discord.Interaction, error: TableError, names: Names) -> str:
+    """Like :func:`error_text`, naming a person by their display name."""
+    if isinstance(error, SeatTaken) and error.user is not None:
+        name = await names.get(interaction.guild, error.user)
+        return seat_taken_text(error.seat, name, error.only_host_swaps)
+    return error_text(error)
+
+
 async def tell(interaction: discord.Interaction, text: str) -> None:
     """A private answer, whether or not the interaction was acknowledged yet."""
     try:
@@ -70,6 +86,7 @@ class Handlers:
     def __init__(self, bot: TrumpfBot) -> None:
         self.bot = bot
         self._rematches: dict[int, int | None] = {}  # finished table -> its rematch
+        self.names = Names()
 
     @property
     def service(self) -> Any:
@@ -114,7 +131,7 @@ class Handlers:
         try:
             await handler(interaction, ref)
         except TableError as e:
-            await tell(interaction, error_text(e))
+            await tell(interaction, await explain(interaction, e, self.names))
 
     # --- the lobby: the announcer redraws it after each change ----------------------------------
 
