@@ -29,6 +29,7 @@ from cogs.refs import (
     action_of,
 )
 from cogs.render import GAME_NAMES, paused_text, seat_name
+from cogs.review_screen import REVIEW, answer_review
 from cogs.screens import result_screen
 from tables.errors import (
     NotYourTurn,
@@ -127,6 +128,7 @@ class Handlers:
             OPEN_HAND: self._open_hand,
             REFRESH: self._refresh,
             PLAY_AGAIN: self._play_again,
+            REVIEW: self._review,
         }.get(ref.action, self._act)
         try:
             await handler(interaction, ref)
@@ -162,6 +164,9 @@ class Handlers:
     async def _cancel(self, interaction: discord.Interaction, ref: Ref) -> None:
         await interaction.response.defer()
         await self.service.cancel(ref.table, user_of(interaction), admin=is_admin(interaction))
+
+    async def _review(self, interaction: discord.Interaction, ref: Ref) -> None:
+        await answer_review(self.bot, interaction, ref)  # anyone of the server may look
 
     # --- the private hand ---------------------------------------------------------------------
 
