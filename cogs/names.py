@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import discord
 
-SOMEONE = "another player"  # when Discord cannot tell: they left the server, say
+SOMEONE = "another player"
 KEEP_S = 600.0  # a name fetched is trusted this long (nicknames change)
 
 
@@ -17,10 +17,11 @@ class Names:
     def __init__(self) -> None:
         self._known: dict[tuple[int, str], tuple[str, float]] = {}
 
-    async def get(self, guild: discord.Guild | None, user: str) -> str:
-        """The user's name in the server, as members see it."""
+    async def get(self, guild: discord.Guild | None, user: str, fallback: str = SOMEONE) -> str:
+        """The user's name in the server, as members see it; ``fallback`` if Discord
+        cannot say (they left the server, say)."""
         if guild is None or not user.isdigit():
-            return SOMEONE
+            return fallback
         member = guild.get_member(int(user))
         if member is not None:
             return member.display_name
@@ -31,6 +32,6 @@ class Names:
         try:
             name = (await guild.fetch_member(int(user))).display_name
         except discord.HTTPException:
-            return SOMEONE
+            return fallback
         self._known[(guild.id, user)] = (name, now)
         return name
