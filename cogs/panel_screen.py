@@ -176,9 +176,7 @@ def own_contract_text(table: Table, view: Any) -> str:
     """The contract as the player reads it: they are "you", never a mention."""
     me = view.seat
     if table.game == "schieber" and view.contract is None and view.to_move == me:
-        if view.pushed:
-            return "Your partner pushed to you: you choose the contract."
-        return "You are the forehand: you choose the contract, or push it to your partner."
+        return "Your partner pushed: you choose." if view.pushed else "You choose (forehand)."
     text = contract_text(table, view).replace(seat_name(table, me), "you")
     return text[:1].upper() + text[1:]
 

@@ -66,13 +66,15 @@ class Panels:
         whose token is still good (the others: their players are mentioned instead)."""
         service = self.bot.service
         service.subscribe(self.on_event)
+        open_tables = {t.id for t in service.tables()}
         for row in await service.servers.panels():
             key = (row.table_id, row.user)
-            if row.expires_at > now():
+            if row.expires_at > now() and row.table_id in open_tables:
                 self._panels[key] = Panel(row)
-            else:
+                continue
+            if row.table_id in open_tables:
                 self._stale[key] = EXPIRED
-                await service.servers.drop_panel(row.table_id, row.user)
+            await service.servers.drop_panel(row.table_id, row.user)  # closed meanwhile
 
     # --- which panel is a player's ------------------------------------------------------
 

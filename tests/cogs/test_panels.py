@@ -140,3 +140,17 @@ async def test_after_a_restart_an_expired_panel_is_dropped_and_the_mention_says_
         f"{waiter.mention}, it is your turn at table #1 (your hand panel is older than "
         "Discord's 15 minutes and cannot update any more)"
     )
+
+
+async def test_the_forehands_own_panel_speaks_to_them(world):
+    env, alice = world.env, world.alice
+    panel = await alone_with_bots(world)  # seed 1: Alice is the forehand
+    contract = {f.name: f.value for f in panel.embeds[0].fields}["Contract"]
+    assert contract == "You choose (forehand)."
+    await alice.click(panel, label="♥ hearts")
+    await tick(env)
+    contract = {f.name: f.value for f in panel.embeds[0].fields}["Contract"]
+    assert contract == "**♥ hearts** ×1, chosen by you"
+    assert str(alice.id) not in str(panel.embeds[0].to_dict())
+    cards = [b.label for b in buttons(panel) if ":play:" in b.custom_id]
+    assert cards and not any(sign in label for label in cards for sign in "♠♣")
