@@ -262,8 +262,8 @@ class Announcer:
             board.lobby_done = True
         if status is TableStatus.PLAYING:
             await self._upsert_hand(board, channel, table)
+            await self._refresh_panels(table)  # first: one that cannot show the turn is pinged
             await self._turn(board, channel, table)
-            await self._refresh_panels(table)
         elif status is TableStatus.FINISHED:
             board.closed = True
             await self._close_hand(board, channel, table)

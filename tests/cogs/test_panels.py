@@ -154,3 +154,17 @@ async def test_the_forehands_own_panel_speaks_to_them(world):
     assert str(alice.id) not in str(panel.embeds[0].to_dict())
     cards = [b.label for b in buttons(panel) if ":play:" in b.custom_id]
     assert cards and not any(sign in label for label in cards for sign in "♠♣")
+
+
+async def test_a_panel_discord_will_not_edit_gets_its_player_mentioned_with_the_reason(world):
+    env, channel = world.env, world.channel
+    hands, people, mover, waiter = await two_people_mid_bidding(world)
+    token = env.bot.panels._panels[(1, str(waiter.id))].row.token
+    env.inject_error("PATCH", f"/webhooks/*/{token}/messages/*", status=404, code=10008)
+    await move_until_turn_passes(env, people, mover, hands[mover])
+    ping = channel.history()[-1]
+    assert ping.content.startswith(
+        f"{waiter.mention}, it is your turn at table #1 (your hand panel was dismissed, so it "
+        "cannot update)"
+    )
+    assert not moves(hands[waiter])
