@@ -13,7 +13,7 @@ console) name cards through this module, so neither needs the other.
 ('Rosen-Banner', 'Schellen-Ober')
 >>> from engine.actions import Contract
 >>> contract_name(Deck.SWISS, Contract.HEARTS), contract_name(Deck.SWISS, Contract.OBENABE)
-('Rosen', 'Obenabe')
+('Rosen', 'Obenabe ⬆')
 """
 
 from __future__ import annotations
@@ -96,10 +96,13 @@ def cards_label(deck: Deck, cards: Sequence[Card]) -> str:
 
 
 def contract_name(deck: Deck, contract: Contract) -> str:
-    """'♥ hearts' or 'Rosen' for a trump contract; Obenabe and Undenufe in both decks."""
+    """'♥ hearts' or 'Rosen' for a trump contract; 'Obenabe ⬆', 'Undenufe ⬇' in both decks.
+
+    The French names are the ones the table shows now (``cogs.render.contract_label``).
+    """
     trump = contract.trump
     if trump is None:
-        return contract.value.capitalize()
+        return contract.label
     if deck is Deck.SWISS:
         return SWISS_SUITS[trump]
     return f"{trump.symbol} {trump.word}"

@@ -55,11 +55,12 @@ def test_contracts_in_each_deck():
         "Rosen",
         "Schellen",
         "Eicheln",
-        "Obenabe",
-        "Undenufe",
+        "Obenabe ⬆",
+        "Undenufe ⬇",
     ]
     assert contract_name(Deck.FRENCH, Contract.HEARTS) == "♥ hearts"
-    assert contract_name(Deck.FRENCH, Contract.UNDENUFE) == "Undenufe"
+    assert contract_name(Deck.FRENCH, Contract.UNDENUFE) == "Undenufe ⬇"
+    assert contract_name(Deck.FRENCH, Contract.SPADES) == "♠ spades"  # as the table shows now
     assert trump_name(Deck.SWISS, Suit.DIAMONDS) == "Schellen"
     assert trump_name(Deck.FRENCH, Suit.CLUBS) == "♣ clubs"
 
