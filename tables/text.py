@@ -4,11 +4,11 @@
 >>> names = seat_names((Seat(0, user="me"), Seat(1, bot="easy"), Seat(2, bot="easy"),
 ...                     Seat(3, user="zoe")), "me")
 >>> names
-('You', 'Bot 1', 'Bot 2 (partner)', 'zoe')
+('You', 'Bot 2', 'Bot 3 (partner)', 'zoe')
 >>> from engine.events import CardPlayed
 >>> from engine.cards import Card
 >>> event_line(CardPlayed(1, Card.from_code("H10")), names)
-'Bot 1 plays ♥10'
+'Bot 2 plays ♥10'
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def seat_names(seats: Sequence[Seat], me: str) -> tuple[str, ...]:
         if s.user == me:
             names.append("You")
             continue
-        name = s.user if s.user is not None else f"Bot {s.number}"
+        name = s.user if s.user is not None else f"Bot {s.number + 1}"  # seats count from 1
         if len(seats) == 4 and mine is not None and s.number == (mine + 2) % 4:
             name += " (partner)"
         names.append(name)
@@ -119,7 +119,7 @@ def table_event_line(event: Any, table: Table, me: str) -> str | None:
             return event_line(inner, names)
         case te.SeatTakenByBot(seat=seat, user=user, for_good=for_good):
             how = "for good" if for_good else "until they play again"
-            return f"A bot plays for {user} (seat {seat}) {how}."
+            return f"A bot plays for {user} (seat {seat + 1}) {how}."
         case te.SeatReclaimed(user=user):
             return f"{user} is back."
         case te.ClockWarning(user=user, deadline=deadline):
