@@ -156,6 +156,12 @@ class Panels:
     async def refresh_table(self, table_id: int) -> None:
         for table, user in [k for k in self._panels if k[0] == table_id]:
             await self.refresh(table, user)
+        try:
+            closed = not self.bot.service.table(table_id).status.is_open
+        except TableError:
+            closed = True
+        if closed:  # nobody will be mentioned there again
+            self._stale = {k: v for k, v in self._stale.items() if k[0] != table_id}
 
     async def refresh(self, table_id: int, user: str) -> None:
         """Show the user's panel as their situation is now, if they have a live one."""

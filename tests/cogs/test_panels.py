@@ -48,7 +48,10 @@ async def test_the_end_of_the_match_shows_the_result_and_play_again(world):
     await tick(env)
     embed = panel.embeds[0]
     assert embed.title == "Schieber table #1 — the match is over"
-    assert embed.description.startswith("🏆 ") and " won, " in embed.description
+    match = env.bot.service.table(1).match
+    high, low = sorted(match.scores, reverse=True)
+    winner = "Your team" if match.winner == 0 else "Team B"  # Alice sits in team A
+    assert embed.description == f"🏆 {winner} won, {high} to {low}."
     assert labels(panel) == ["Play again"]
     again = await alice.click(panel, label="Play again")
     assert "Schieber table #2 with the same seats has started" in again.followups[0].content
