@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +40,19 @@ EXPIRED = "your hand panel is older than Discord's 15 minutes and cannot update 
 CLOSED = "your hand panel was dismissed, so it cannot update"
 UNKNOWN_MESSAGE = 10008
 Key = tuple[int, str]  # (table, user)
+_TOKEN_IN_URL = re.compile(r"(/webhooks/\d+/)[^/?\s]+")
+
+
+class HideTokens(logging.Filter):
+    """discord.py logs each webhook request's URL at DEBUG, interaction token and all:
+    the token edits a player's private hand, so it never reaches a log."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(
+                _TOKEN_IN_URL.sub(r"\1<token>", a) if isinstance(a, str) else a for a in record.args
+            )
+        return True
 
 
 def now() -> float:
@@ -66,6 +80,9 @@ class Panels:
         whose token is still good (the others: their players are mentioned instead)."""
         service = self.bot.service
         service.subscribe(self.on_event)
+        webhook_log = logging.getLogger("discord.webhook.async_")
+        if not any(isinstance(f, HideTokens) for f in webhook_log.filters):
+            webhook_log.addFilter(HideTokens())
         open_tables = {t.id for t in service.tables()}
         for row in await service.servers.panels():
             key = (row.table_id, row.user)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 
+from cogs.panels import HideTokens
 from tables.model import TableStatus
 from tests.cogs.helpers import buttons, labels, moves, play_out, table_message, tick
 
@@ -111,6 +112,7 @@ async def move_until_turn_passes(env, people, mover, panel):
 async def test_after_a_restart_a_panel_in_time_keeps_updating(world, make_bot, settings, caplog):
     caplog.set_level(logging.DEBUG, logger="cogs")
     caplog.set_level(logging.DEBUG, logger="tables")
+    caplog.set_level(logging.DEBUG, logger="discord")
     env, channel = world.env, world.channel
     hands, people, mover, waiter = await two_people_mid_bidding(world)
     assert not moves(hands[waiter])  # waiting for the other
@@ -171,3 +173,18 @@ async def test_a_panel_discord_will_not_edit_gets_its_player_mentioned_with_the_
         "cannot update)"
     )
     assert not moves(hands[waiter])
+
+
+def test_discord_py_s_request_log_never_shows_a_token():
+    record = logging.LogRecord(
+        "discord.webhook.async_", logging.DEBUG, __file__, 1,
+        "Webhook ID %s with %s %s has returned status code %s",
+        ("42", "PATCH", "https://discord.com/api/v10/webhooks/42/aW50ZXJhY3Rpb24.x-y_z/messages/7",
+         200),
+        None,
+    )  # fmt: skip
+    assert HideTokens().filter(record)
+    assert record.getMessage() == (
+        "Webhook ID 42 with PATCH https://discord.com/api/v10/webhooks/42/<token>/messages/7 "
+        "has returned status code 200"
+    )
