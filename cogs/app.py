@@ -21,6 +21,7 @@ from cogs.announcer import Announcer
 from cogs.buttons import TrumpfButton
 from cogs.handlers import Handlers
 from cogs.panels import Panels
+from cogs.threads import ThreadsOn, always
 from tables.model import Table, TableStatus
 from tables.service import TableService
 from tables.settings import Settings
@@ -49,10 +50,12 @@ class TrumpfBot(commands.Bot):
         interval_s: float = 1.0,
         retry_s: float = 1.0,
         service_options: dict[str, Any] | None = None,
+        threads_on: ThreadsOn = always,
     ) -> None:
         """``interval_s``: at most one round of messages a table per interval (coalescing);
         ``retry_s``: the wait before retrying a failed request; ``service_options`` go to
-        :meth:`TableService.open` (``seeds``, ``bots``, ``clock``)."""
+        :meth:`TableService.open` (``seeds``, ``bots``, ``clock``); ``threads_on(guild_id)``
+        is the server's setting whether a table plays in a thread of its own."""
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
@@ -62,7 +65,9 @@ class TrumpfBot(commands.Bot):
         self.settings = settings
         self.dev_guild_id = dev_guild_id
         self.service_options = {"clock": DiscordClock(), **(service_options or {})}
-        self.announcer = Announcer(self, interval_s=interval_s, retry_s=retry_s)
+        self.announcer = Announcer(
+            self, interval_s=interval_s, retry_s=retry_s, threads_on=threads_on
+        )
         self.panels = Panels(self)
         self.handlers = Handlers(self)
         self.ticker.change_interval(seconds=tick_s)
