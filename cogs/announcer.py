@@ -119,6 +119,11 @@ class Announcer(TableMessages):
             elif board.thread_id == channel_id and not board.lost:
                 self.thread_closed(channel_id)
 
+    def table_in_thread(self, thread_id: int | None) -> int | None:
+        """The table that plays in this thread, if any (commands used in the thread)."""
+        found = [b.table_id for b in self.boards.values() if b.thread_id == thread_id]
+        return max(found) if thread_id is not None and found else None
+
     def thread_closed(self, thread_id: int) -> None:
         """A table's thread was deleted or archived: a table in play pauses, as for a
         deleted channel (a finished table's thread is archived on purpose)."""
