@@ -63,7 +63,9 @@ class TrumpfBot(commands.Bot):
         self.settings = settings
         self.dev_guild_id = dev_guild_id
         self.service_options = {"clock": DiscordClock(), **(service_options or {})}
-        self.announcer = Announcer(self, interval_s=interval_s, retry_s=retry_s)
+        self.announcer = Announcer(
+            self, interval_s=interval_s, retry_s=retry_s, threads_on=self._threads_on
+        )
         self.panels = Panels(self)
         self.handlers = Handlers(self)
         self.ticker.change_interval(seconds=tick_s)
@@ -85,6 +87,10 @@ class TrumpfBot(commands.Bot):
         await self.sync_commands()
         self._clocks = asyncio.create_task(self._start_clocks())
         self._card_emojis = start_card_emojis(self)  # cards show as text until it is done
+
+    async def _threads_on(self, guild_id: int) -> bool:
+        """The server's setting (``/jass settings``): does a table play in a thread?"""
+        return (await self.service.server_settings(str(guild_id))).threads
 
     async def _start_clocks(self) -> None:
         """Once ready: pause the tables whose channel is gone, then run bots and clocks."""

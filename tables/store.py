@@ -306,6 +306,33 @@ class Store:
             except sqlite3.Error as e:
                 raise StoreUnavailable(str(e)) from e
 
+    # --- a table's thread ---------------------------------------------------------------
+
+    async def set_thread(self, table_id: int, thread_id: str | None) -> None:
+        """Remember the thread a table plays in (None: it plays in its channel)."""
+        async with self._lock:
+            try:
+                if thread_id is None:
+                    await self._db.execute(
+                        "DELETE FROM table_threads WHERE table_id = ?", (table_id,)
+                    )
+                else:
+                    await self._db.execute(
+                        "INSERT OR REPLACE INTO table_threads (table_id, thread_id) VALUES (?, ?)",
+                        (table_id, thread_id),
+                    )
+            except sqlite3.Error as e:
+                raise StoreUnavailable(str(e)) from e
+
+    async def thread_of(self, table_id: int) -> str | None:
+        try:
+            row = await self._one(
+                "SELECT thread_id FROM table_threads WHERE table_id = ?", (table_id,)
+            )
+        except sqlite3.Error as e:
+            raise StoreUnavailable(str(e)) from e
+        return None if row is None else row[0]
+
     # --- reading ------------------------------------------------------------------------
 
     async def load_open(self) -> list[StoredTable]:
