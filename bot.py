@@ -99,16 +99,19 @@ async def _run_discord(settings: Settings) -> int:
 
     try:  # the database first: a bad file is said at once, not after Discord answered
         await (await Store.open(settings.db_path, settings.db_busy_timeout_s)).close()
-        async with TrumpfBot(settings, dev_guild_id=settings.dev_guild_id) as bot:
-            await bot.start(settings.discord_token or "")
     except DatabaseRefused as e:
         return _fail(str(e), e.exit_code)
-    except discord.LoginFailure:
-        return _fail(text.TOKEN_REFUSED, text.EXIT_TOKEN_REFUSED)
-    except (OSError, aiohttp.ClientError, TimeoutError, discord.GatewayNotFound) as e:
-        return _fail(text.DISCORD_UNREACHABLE.format(error=_reason(e)), text.EXIT_UNREACHABLE)
-    except discord.DiscordServerError as e:
-        return _fail(text.DISCORD_UNREACHABLE.format(error=e), text.EXIT_UNREACHABLE)
+    async with TrumpfBot(settings, dev_guild_id=settings.dev_guild_id) as bot:
+        try:  # logging in is where a bad token or no network shows; then, connected,
+            # discord.py retries a lost connection by itself
+            await bot.login(settings.discord_token or "")
+        except DatabaseRefused as e:
+            return _fail(str(e), e.exit_code)
+        except discord.LoginFailure:
+            return _fail(text.TOKEN_REFUSED, text.EXIT_TOKEN_REFUSED)
+        except (OSError, aiohttp.ClientError, TimeoutError, discord.HTTPException) as e:
+            return _fail(text.DISCORD_UNREACHABLE.format(error=_reason(e)), text.EXIT_UNREACHABLE)
+        await bot.connect()
     return text.EXIT_OK
 
 

@@ -93,6 +93,7 @@ class Store:
         self._pending: list[tuple[Write, asyncio.Future[None]]] = []
         self._flusher: asyncio.Task[None] | None = None
         self._checkpointer: asyncio.Task[None] | None = None
+        self._checkpoint_db: aiosqlite.Connection | None = None
 
     @classmethod
     async def open(cls, path: str | Path, busy_timeout_s: float = 5.0) -> Store:
@@ -120,7 +121,10 @@ class Store:
             store = cls(db)
             await store._migrate()
             await store_file.mark(db)
-            store._checkpointer = asyncio.create_task(_checkpoints(str(path)))
+            # Connected here, not in the task: a store closed at once must not leave a
+            # connection half made in a thread whose loop is gone.
+            store._checkpoint_db = await aiosqlite.connect(str(path), isolation_level=None)
+            store._checkpointer = asyncio.create_task(_checkpoints(store._checkpoint_db))
         except sqlite3.Error as e:
             await db.close()
             raise store_file.refused(path, e) from None
@@ -142,6 +146,8 @@ class Store:
             self._checkpointer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._checkpointer
+        if self._checkpoint_db is not None:
+            await self._checkpoint_db.close()
         await self._db.close()
 
     async def _migrate(self) -> None:
@@ -462,18 +468,19 @@ async def _pragma(db: aiosqlite.Connection, setting: str) -> None:
         pass
 
 
-async def _checkpoints(path: str) -> None:
+async def _checkpoints(db: aiosqlite.Connection) -> None:
     """Copy the write-ahead log into the database now and then, beside the writers."""
-    db = await aiosqlite.connect(path, isolation_level=None)
-    try:
-        while True:
-            await asyncio.sleep(CHECKPOINT_EVERY_S)
-            try:
-                await _pragma(db, "wal_checkpoint(PASSIVE)")  # never waits for writers
-            except sqlite3.Error as e:
-                log.warning("checkpoint failed: %s", e)
-    finally:
-        await db.close()
+    failing = ""  # said once, not every second while the disk stays full
+    while True:
+        await asyncio.sleep(CHECKPOINT_EVERY_S)
+        try:
+            await _pragma(db, "wal_checkpoint(PASSIVE)")  # never waits for writers
+        except sqlite3.Error as e:
+            if str(e) != failing:
+                log.warning("checkpoint failed: %s (the log keeps every move)", e)
+            failing = str(e)
+        else:
+            failing = ""
 
 
 _SEAT_SQL = (

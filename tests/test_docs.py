@@ -3,6 +3,7 @@ exit status is listed, and /jass rules points at the game's page."""
 
 from __future__ import annotations
 
+import fnmatch
 import inspect
 import re
 from pathlib import Path
@@ -56,3 +57,11 @@ def test_jass_rules_links_the_game_s_page() -> None:
         assert docs_link(game) == f"`docs/{page}` in Trumpf's source"
         url = "https://example.org/trumpf/docs"
         assert docs_link(game, url) == f"[docs/{page}]({url}/{page})"
+
+
+def test_the_database_s_companion_files_are_ignored_and_explained() -> None:
+    patterns = (ROOT / ".gitignore").read_text().split()
+    for name in ("trumpf.sqlite3-wal", "trumpf.sqlite3-shm", "trumpf.sqlite3-journal"):
+        assert any(fnmatch.fnmatch(name, p) for p in patterns), name
+    readme = (ROOT / "README.md").read_text()
+    assert "three files" in readme and "trumpf.sqlite3-wal" in readme

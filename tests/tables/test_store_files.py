@@ -169,3 +169,29 @@ def test_a_read_only_database_is_said_once_and_the_console_stops(tmp_path: Path)
     assert run.stderr.count("read-only") == 1 and len(run.stderr.splitlines()) == 1
     assert "Traceback" not in run.stderr and "Bye" not in run.stdout
     assert files(folder) == before
+
+
+@pytest.mark.parametrize("kind", ["missing folder", "random bytes", "another program"])
+def test_the_console_refuses_a_file_that_is_not_trumpf_s_in_one_line(
+    tmp_path: Path, kind: str
+) -> None:
+    path = tmp_path / "x.sqlite3"
+    if kind == "missing folder":
+        path = tmp_path / "nonexistent" / "dir" / "x.sqlite3"
+    elif kind == "random bytes":
+        path.write_bytes(os.urandom(3000))
+    else:
+        db = sqlite3.connect(path)
+        db.execute("CREATE TABLE tables (id)")
+        db.commit()
+        db.close()
+    before = files(tmp_path)
+    env = {**os.environ, "DISCORD_TOKEN": "", "TRUMPF_DB": str(path)}
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "bot.py"), "--console"],
+        input="1\n", capture_output=True, text=True, env=env, timeout=60,
+    )  # fmt: skip
+    assert run.returncode == text.EXIT_BAD_INPUT, run.stderr
+    assert len(run.stderr.splitlines()) == 1 and "Traceback" not in run.stderr
+    assert "TRUMPF_DB" in run.stderr and run.stdout == ""
+    assert files(tmp_path) == before and not (tmp_path / "nonexistent").exists()
