@@ -60,15 +60,15 @@ def parse(line: str, seat: int, legal: list[Any]) -> Any:
     """An action for the seat, a console command (a str), or :class:`Unclear`."""
     words = line.strip().lower().split()
     if not words:
-        return Unclear("Nothing typed.")
+        return Unclear(text.NOTHING_TYPED)
     if len(words) > 1 and words[0] != "name":
-        return Unclear(f"{line.strip()!r} is more than one choice; type one.")
+        return Unclear(text.MORE_THAN_ONE.format(line=line.strip()))
     word = words[0]
     if word.isascii() and word.isdigit():  # not "²" or "①", which int() cannot read
         n = int(word)
         if 1 <= n <= len(legal):
             return legal[n - 1]
-        return Unclear(f"There is no choice {n}; the choices go from 1 to {len(legal)}.")
+        return Unclear(text.NO_SUCH_CHOICE.format(n=n, last=len(legal)))
     if word in ("help", "quit", "exit", "show", "record", "?"):
         return {"exit": "quit", "?": "help"}.get(word, word)
     if words == ["push"]:
@@ -81,13 +81,13 @@ def parse(line: str, seat: int, legal: list[Any]) -> Any:
         try:
             return Bid(seat, BidKind.NAME, Suit.from_word(words[1]))
         except (ValueError, IndexError):
-            return Unclear("Name a suit: name spades, name hearts, name diamonds or name clubs.")
+            return Unclear(text.NAME_A_SUIT)
     if word in {c.value for c in Contract}:
         return Choose(seat, Contract(word))
     try:
         return Play(seat, Card.from_code(word))
     except ValueError:
-        return Unclear(f"Not understood: {line.strip()!r}.")
+        return Unclear(text.NOT_UNDERSTOOD.format(line=line.strip()))
 
 
 class Lines:
@@ -171,7 +171,7 @@ class Console:
                 self.say("\nBye. The table is saved; run the console again to carry on.")
                 return False
             if isinstance(choice, Unclear):
-                self.say(f"{choice.why} Your choices: {text.choices(legal)} (or type help).")
+                self.say(text.UNCLEAR.format(why=choice.why, choices=text.choices(legal)))
             elif choice == "help":
                 self.say(HELP)
             elif choice == "show":
@@ -267,11 +267,11 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     args = p.parse_args(argv)
     low, high = TARGETS[args.game]
     if args.target is not None and not low <= args.target <= high:
-        p.error(f"--target {args.target} is out of range: {args.game} plays to {low}-{high}")
+        p.error(text.TARGET_RANGE.format(target=args.target, game=args.game, low=low, high=high))
     if args.preset and args.game != "schieber":
-        p.error("--preset is for Schieber; Klaberjass takes only --target")
+        p.error(text.PRESET_SCHIEBER_ONLY)
     if args.pause is not None and not 0 <= args.pause <= 60:
-        p.error(f"--pause {args.pause:g} is out of range: 0-60 seconds")
+        p.error(text.PAUSE_RANGE.format(pause=args.pause))
     return args
 
 

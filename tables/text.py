@@ -158,6 +158,18 @@ def _scores(table: Table, view: Any, me: str) -> str:
     return f"{', '.join(sides)} (to {view.target})"
 
 
+# What the console answers to a line that is no choice, and to a bad option.
+NOTHING_TYPED = "Nothing typed."
+MORE_THAN_ONE = "{line!r} is more than one choice; type one."
+NO_SUCH_CHOICE = "There is no choice {n}; the choices go from 1 to {last}."
+NAME_A_SUIT = "Name a suit: name spades, name hearts, name diamonds or name clubs."
+NOT_UNDERSTOOD = "Not understood: {line!r}."
+UNCLEAR = "{why} Your choices: {choices} (or type help)."
+TARGET_RANGE = "--target {target} is out of range: {game} plays to {low}-{high}"
+PRESET_SCHIEBER_ONLY = "--preset is for Schieber; Klaberjass takes only --target"
+PAUSE_RANGE = "--pause {pause:g} is out of range: 0-60 seconds"
+
+
 def choices(legal: Sequence[Action]) -> str:
     """The legal actions, numbered from 1 as the console accepts them."""
     return "  ".join(f"{i}) {a}" for i, a in enumerate(legal, 1))

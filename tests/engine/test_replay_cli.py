@@ -116,7 +116,7 @@ record_like = st.fixed_dictionaries(
 ) | st.dictionaries(record_keys, json_values)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(json_values | record_like)
 def test_arbitrary_json_never_raises(value: object) -> None:
     status, out, err = run_quietly([json.dumps(value)])

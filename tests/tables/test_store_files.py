@@ -195,3 +195,17 @@ def test_the_console_refuses_a_file_that_is_not_trumpf_s_in_one_line(
     assert len(run.stderr.splitlines()) == 1 and "Traceback" not in run.stderr
     assert "TRUMPF_DB" in run.stderr and run.stdout == ""
     assert files(tmp_path) == before and not (tmp_path / "nonexistent").exists()
+
+
+async def test_a_database_locked_by_another_program_is_said_at_start(tmp_path: Path) -> None:
+    path = tmp_path / "trumpf.sqlite3"
+    await (await Store.open(path)).close()
+    blocker = sqlite3.connect(path, isolation_level=None)
+    blocker.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(DatabaseRefused, match="locked by another program") as caught:
+            await Store.open(path, busy_timeout_s=0.05)
+    finally:
+        blocker.execute("ROLLBACK")
+        blocker.close()
+    assert caught.value.exit_code == text.EXIT_NOT_WRITABLE
