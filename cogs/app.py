@@ -19,6 +19,7 @@ from discord.ext import commands, tasks
 
 from cogs.announcer import Announcer
 from cogs.buttons import TrumpfButton
+from cogs.emojis import start_card_emojis
 from cogs.handlers import Handlers
 from cogs.panels import Panels
 from tables.model import Table, TableStatus
@@ -67,6 +68,7 @@ class TrumpfBot(commands.Bot):
         self.handlers = Handlers(self)
         self.ticker.change_interval(seconds=tick_s)
         self._clocks: asyncio.Task[None] | None = None  # starts the ticker once ready
+        self._card_emojis: asyncio.Task[Any] | None = None
 
     async def setup_hook(self) -> None:
         self.service = await TableService.open(
@@ -82,6 +84,7 @@ class TrumpfBot(commands.Bot):
             await self.load_extension(extension)
         await self.sync_commands()
         self._clocks = asyncio.create_task(self._start_clocks())
+        self._card_emojis = start_card_emojis(self)  # cards show as text until it is done
 
     async def _start_clocks(self) -> None:
         """Once ready: pause the tables whose channel is gone, then run bots and clocks."""
@@ -126,8 +129,9 @@ class TrumpfBot(commands.Bot):
             log.exception("running bots and clocks failed")
 
     async def close(self) -> None:
-        if self._clocks is not None:
-            self._clocks.cancel()
+        for task in (self._clocks, self._card_emojis):
+            if task is not None:
+                task.cancel()
         self.ticker.cancel()
         if hasattr(self, "service"):
             await self.announcer.idle()

@@ -58,6 +58,7 @@ class ButtonSpec:
     style: str = "secondary"
     disabled: bool = False
     row: int | None = None
+    emoji: str | None = None  # shown before the label (a card's picture, later)
 
 
 # --- names ------------------------------------------------------------------------------

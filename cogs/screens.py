@@ -301,14 +301,11 @@ def result_screen(table: Table, rematch: int | None = None) -> Screen:
     )
 
 
-def turn_ping(table: Table, user: str, stale: bool) -> Screen:
-    """A message that mentions a person whose turn it is and who has no live panel."""
+def turn_ping(table: Table, user: str, stale: str | None) -> Screen:
+    """A message that mentions a person whose turn it is and who has no live panel;
+    ``stale`` says why their panel could not show it, if they had one."""
     view = public_view(table)
-    why = (
-        "your hand panel is older than Discord's 15 minutes and cannot update any more"
-        if stale
-        else "your cards are waiting"
-    )
+    why = stale or "your cards are waiting"
     text = (
         f"<@{user}>, it is your turn at table #{table.id} ({why}): press **My hand** to open them."
     )

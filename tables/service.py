@@ -36,6 +36,12 @@ a :class:`tables.errors.TableError` whose message a player can read)::
     service.observation(table_id, user)                 # the engine's view of the user's seat
     await service.hand_record(table_id, hand_number=None, guild_id=None) -> dict
     await service.match_results(guild_id=None) -> list[dict]
+    await service.server_settings(guild_id) -> ServerSettings  # a server's table defaults
+
+    # a server's defaults (/jass settings): None leaves a setting as it is
+    await service.change_server_settings(guild_id, user, threads=None, clock_s=None,
+                                         bot_level=None, preset=None) -> ServerSettings
+    service.servers -> ServerStore      # settings and private hand panels, in the store
     service.damaged -> dict[int, str]                   # tables set aside at start-up
 
     service.fire_due()            # start due bot moves and clocks, each table on its own
@@ -57,6 +63,7 @@ Errors: see :mod:`tables.errors`.
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
@@ -82,6 +89,8 @@ from tables.errors import (
 from tables.events import SeatChanged, SeatReclaimed, SeatTakenByBot, TableCancelled, TableCreated
 from tables.model import Table, TableOptions, TableStatus
 from tables.recovery import DamagedTable, rebuild
+from tables.server_settings import ServerSettings
+from tables.server_store import ServerStore
 from tables.settings import Settings
 from tables.store import Store
 
@@ -184,6 +193,34 @@ class TableService(TableCore):
         if number not in finished:
             raise TableError(f"Hand {number} is not a finished hand of this table.")
         return games.hand_record(row.game, finished[number])
+
+    # --- a server's defaults ---------------------------------------------------------------
+
+    @functools.cached_property
+    def servers(self) -> ServerStore:
+        return ServerStore(self.store)
+
+    @functools.cached_property
+    def _server_settings(self) -> dict[str, ServerSettings]:
+        return {}  # read once per server, then kept: every new table asks
+
+    async def server_settings(self, guild_id: str) -> ServerSettings:
+        """The server's defaults for new tables (the built-in ones until changed)."""
+        known = self._server_settings.get(guild_id)
+        if known is None:
+            known = await self.servers.settings(guild_id) or ServerSettings()
+            self._server_settings[guild_id] = known
+        return known
+
+    async def change_server_settings(
+        self, guild_id: str, user: str, **changes: Any
+    ) -> ServerSettings:
+        """Change some of the server's defaults (None leaves one as it is); BadOptions
+        says which value is wrong.  Who may is for the adapter to check."""
+        new = (await self.server_settings(guild_id)).changed(**changes)
+        await self.servers.save_settings(guild_id, new, user, self.clock.now())
+        self._server_settings[guild_id] = new
+        return new
 
     # --- the lobby ----------------------------------------------------------------------
 
