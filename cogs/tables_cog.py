@@ -266,7 +266,7 @@ class TablesCog(commands.Cog, name="Tables"):
             await interaction.response.send_message(error_text(e), ephemeral=True)
             return
         await interaction.response.send_message(
-            ephemeral=True, **message_kwargs(rules_screen(found))
+            ephemeral=True, **message_kwargs(rules_screen(found, self.bot.settings.docs_url))
         )
 
     @jass.command(name="export", description="Download a finished hand as a JSON hand record")
