@@ -120,8 +120,10 @@ def exact(
 ) -> float:
     """The rest of the hand played perfectly in this deal (alpha-beta over the teams):
     team 0's points minus team 1's from here (with the match bonus; ``won`` counts the
-    tricks each team took so far)."""
+    tricks each team took so far).  ``trick`` may be complete (four cards)."""
     n = len(trick)
+    if n == 4:
+        return _closed(ci, hands, leader, trick, done, won, points, match_bonus, alpha, beta)
     seat = (leader + n) & 3
     legal = hands[seat] if not n else legal_mask(ci, hands[seat], trick)
     maximize = not seat & 1
@@ -129,25 +131,7 @@ def exact(
     for c in bits(legal):
         hands[seat] ^= 1 << c
         trick.append(c)
-        if n < 3:
-            value = exact(ci, hands, leader, trick, done, won, points, match_bonus, alpha, beta)
-        else:
-            key = KEY[ci][_suit(trick[0])]
-            w = max(range(4), key=lambda i: key[trick[i]])
-            winner = (leader + w) & 3
-            pts = points[trick[0]] + points[trick[1]] + points[trick[2]] + points[trick[3]]
-            team = winner & 1
-            won[team] += 1
-            if done + 1 == 9:
-                pts += LAST_TRICK_BONUS
-                if match_bonus and won[team] == 9:
-                    pts += MATCH_BONUS
-                value = pts if team == 0 else -pts
-            else:
-                rest = exact(ci, hands, winner, [], done + 1, won, points, match_bonus,
-                             alpha, beta)  # fmt: skip
-                value = rest + (pts if team == 0 else -pts)
-            won[team] -= 1
+        value = exact(ci, hands, leader, trick, done, won, points, match_bonus, alpha, beta)
         trick.pop()
         hands[seat] ^= 1 << c
         if maximize:
@@ -159,6 +143,40 @@ def exact(
         if alpha >= beta:
             break
     return best
+
+
+def _closed(
+    ci: int,
+    hands: list[int],
+    leader: int,
+    trick: list[int],
+    done: int,
+    won: list[int],
+    points: tuple[int, ...],
+    match_bonus: bool,
+    alpha: float,
+    beta: float,
+) -> float:
+    """``exact`` once ``trick`` is complete: its points, then the rest searched in the
+    window shifted by them (the value is the rest plus the trick)."""
+    key = KEY[ci][_suit(trick[0])]
+    w = max(range(4), key=lambda i: key[trick[i]])
+    winner = (leader + w) & 3
+    pts = points[trick[0]] + points[trick[1]] + points[trick[2]] + points[trick[3]]
+    team = winner & 1
+    won[team] += 1
+    if done + 1 == 9:
+        pts += LAST_TRICK_BONUS
+        if match_bonus and won[team] == 9:
+            pts += MATCH_BONUS
+        value = pts if team == 0 else -pts
+    else:
+        signed = pts if team == 0 else -pts
+        rest = exact(ci, hands, winner, [], done + 1, won, points, match_bonus,
+                     alpha - signed, beta - signed)  # fmt: skip
+        value = rest + signed
+    won[team] -= 1
+    return value
 
 
 def _suit(c: int) -> int:

@@ -15,7 +15,9 @@ from engine.klaberjass.core import POINTS as K_POINTS
 from engine.klaberjass.core import legal_mask as k_legal
 from engine.klaberjass.core import settle
 from engine.schieber.core import KEY, LAST_TRICK_BONUS, MATCH_BONUS, POINTS, legal_mask
+from engine.schieber.hand import SchieberHand, deal
 from engine.schieber.match import SchieberMatch
+from engine.schieber.rules import SchieberRules
 from tests.engine.test_bots_helpers import random_situation
 
 
@@ -143,3 +145,40 @@ def test_a_strong_six_does_not_fit_a_klaberjass_pass():
     weak = mask_of(Card.from_code(o + r) for o in others for r in ("8", "7"))
     assert bid_misses(info, strong) == 1
     assert bid_misses(info, weak) == 0
+
+
+def best_play(hand: SchieberHand) -> int:
+    """Team 0's credits minus team 1's from here to the end, both playing perfectly: the
+    table's own scoring, searched in full."""
+    if hand.complete:
+        return 0
+    values = []
+    for action in hand.legal_actions():
+        after, _, credits = hand.apply(action)
+        gain = sum(p if team == 0 else -p for team, p in credits)
+        values.append(gain + best_play(after))
+    return max(values) if hand.to_move % 2 == 0 else min(values)
+
+
+def test_the_schieber_endgame_solver_values_each_card_as_the_table_scores_it():
+    """Every candidate of the seat to move, the one that completes a trick included."""
+    rules = SchieberRules.from_options({"preset": "tournament-1000", "match_bonus": True})
+    checked = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        hand = SchieberHand.start(rules, 3, deal(seed))
+        hand = hand.apply(Choose(0, list(Contract)[seed % 6]))[0]
+        while len(hand.tricks) < 6 or len(hand.trick) != seed % 4:
+            hand = hand.apply(rng.choice(hand.legal_actions()))[0]
+        won = [sum(1 for t in hand.tricks if t.winner & 1 == team) for team in (0, 1)]
+        for action in hand.legal_actions():
+            after = hand.apply(action)[0]
+            held = list(hand.held)
+            held[hand.to_move] ^= action.card.bit
+            trick = [*hand.trick, action.card.index]
+            value = exact(hand.ci, held, hand.leader, trick, len(hand.tricks), list(won),
+                          POINTS[hand.ci], True)  # fmt: skip
+            gain = after.credited[0] - after.credited[1] - hand.credited[0] + hand.credited[1]
+            assert value == gain + best_play(after)
+            checked += 1
+    assert checked > 60
