@@ -18,16 +18,16 @@ from engine.bots.sampling import DealSampler
 from engine.bots.search import Budget, SearchResult, run_search
 from engine.cards import SUIT_OF
 from engine.klaberjass.core import (
-    BELA_PAIR,
     BELA_POINTS,
-    KEY,
-    LAST_TRICK_BONUS,
-    POINTS,
-    RUNS,
     SEVEN,
     TRICKS,
+    bela_holder,
+    close_trick,
+    declared_points,
     legal_mask,
+    sequence_summary,
     settle,
+    swapped,
 )
 
 WORLD_TRIES = 20  # deals drawn to find one that agrees with his sequences and bids
@@ -41,41 +41,12 @@ Contract = tuple[int, int, bool] | None
 BidRule = Callable[[int, int, int, int, int], "str | int"]
 
 
-def sequences(hand: int, trump: int) -> tuple[int, int]:
-    """(all sequence points, key of the best sequence) of a hand; key 0 if none."""
-    total = best = 0
-    for s in range(4):
-        for top, n in RUNS[hand >> (9 * s) & 511]:
-            p = 20 if n == 3 else 50
-            total += p
-            key = ((p * 16 + 8 - top) * 2) + (s == trump)
-            best = max(best, key)
-    return total, best
-
-
-def declared_points(full: list[int], trump: int) -> list[int]:
-    """Per seat: the sequences that score (the best sequence's owner's) and Bela."""
-    out = [0, 0]
-    (t0, k0), (t1, k1) = sequences(full[0], trump), sequences(full[1], trump)
-    if k0 > k1:
-        out[0] += t0
-    elif k1 > k0:
-        out[1] += t1
-    pair = BELA_PAIR[trump]
-    for s in (0, 1):
-        if full[s] & pair == pair:
-            out[s] += BELA_POINTS
-    return out
-
-
 def rollout(
     trump: int, hands: list[int], leader: int, led: int, done: int, maker: int = -1
 ) -> list[int]:
     """Trick points each seat takes from here (the last-trick bonus included), both
     playing ``play_card`` with sight of the other's hand; ``hands`` is used up."""
     score = [0, 0]
-    points = POINTS[trump]
-    keys = KEY[trump]
     while done < TRICKS:
         if led < 0:
             opp = hands[1 - leader]
@@ -84,13 +55,12 @@ def rollout(
         other = 1 - leader
         second = play_card(trump, hands[other], led, hands[leader])
         hands[other] ^= 1 << second
-        key = keys[SUIT_OF[led]]
-        if key[second] > key[led]:
-            leader = other
         done += 1
-        score[leader] += points[led] + points[second]
+        position, points = close_trick(trump, led, second, done == TRICKS)
+        if position:
+            leader = other
+        score[leader] += points
         led = -1
-    score[leader] += LAST_TRICK_BONUS
     return score
 
 
@@ -150,9 +120,9 @@ class WorldSampler:
         nine = opp | info.played_by[info.opp]
         misses = 0
         if info.opp_sequences is not None and not info.done:
-            misses += 4 * (sequences(nine, info.trump)[0] != info.opp_sequences)
+            misses += 4 * (sequence_summary(nine, info.trump)[0] != info.opp_sequences)
         if info.opp_bids:
-            if info.swapped_by == info.opp:
+            if info.swapped_by == info.opp:  # he bid holding the 7, not the turn-up
                 nine = nine & ~(1 << info.turn_up) | 1 << SEVEN[info.trump]
             cards = bits(nine)
             rng.shuffle(cards)  # his last three were any three of these
@@ -178,10 +148,9 @@ def search_card(
             # Sequences are settled and shown; Bela still to come counts for its holder.
             base = list(info.hand_totals)
             if not info.bela_shown:
-                pair = BELA_PAIR[trump]
-                for s in (0, 1):
-                    if (hands[s] | info.played_by[s]) & pair == pair:
-                        base[s] += BELA_POINTS
+                bela = bela_holder([hands[s] | info.played_by[s] for s in (0, 1)], trump)
+                if bela is not None:
+                    base[bela] += BELA_POINTS
         else:
             full = [hands[s] | info.played_by[s] for s in (0, 1)]
             extra = declared_points(full, trump)
@@ -230,11 +199,8 @@ def exact(
         if led < 0:
             value = exact(trump, hands, leader, c, done, totals, maker, me, alpha, beta)
         else:
-            key = KEY[trump][SUIT_OF[led]]
-            winner = mover if key[c] > key[led] else leader
-            pts = POINTS[trump][led] + POINTS[trump][c]
-            if done + 1 == TRICKS:
-                pts += LAST_TRICK_BONUS
+            position, pts = close_trick(trump, led, c, done + 1 == TRICKS)
+            winner = mover if position else leader
             totals[winner] += pts
             value = exact(trump, hands, winner, -1, done + 1, totals, maker, me, alpha, beta)
             totals[winner] -= pts
@@ -257,12 +223,8 @@ def _exact_after(info: KlaberjassInfo, hands: list[int], card: int, base: list[i
     trump, seat, totals = info.trump, info.seat, list(base)
     if info.led < 0:
         return exact(trump, hands, seat, card, info.done, totals, info.maker, seat)
-    led = info.led
-    key = KEY[trump][SUIT_OF[led]]
-    winner = seat if key[card] > key[led] else info.leader
-    pts = POINTS[trump][led] + POINTS[trump][card]
-    if info.done + 1 == TRICKS:
-        pts += LAST_TRICK_BONUS
+    position, pts = close_trick(trump, info.led, card, info.done + 1 == TRICKS)
+    winner = seat if position else info.leader
     totals[winner] += pts
     return exact(trump, hands, winner, -1, info.done + 1, totals, info.maker, seat)
 
@@ -276,13 +238,12 @@ def _after_lead(
 def _finish_trick(
     trump: int, hands: list[int], leader: int, led: int, second: int, done: int, maker: int
 ) -> list[int]:
-    key = KEY[trump][SUIT_OF[led]]
-    winner = 1 - leader if key[second] > key[led] else leader
-    pts = POINTS[trump][led] + POINTS[trump][second]
     done += 1
+    position, pts = close_trick(trump, led, second, done == TRICKS)
+    winner = 1 - leader if position else leader
     if done == TRICKS:
         score = [0, 0]
-        score[winner] = pts + LAST_TRICK_BONUS
+        score[winner] = pts
         return score
     score = rollout(trump, hands, winner, -1, done, maker)
     score[winner] += pts
@@ -299,10 +260,9 @@ def deal_value(
     maker, trump, named = contract
     held = [six[0] | extra[0], six[1] | extra[1]]
     if not named:
-        seven = 1 << SEVEN[trump]
         for s in (1 - dealer, dealer):
-            if held[s] & seven:
-                held[s] ^= seven | 1 << turn_up
+            if held[s] >> SEVEN[trump] & 1:
+                held[s] = swapped(held[s], trump, turn_up)
                 break
     base = declared_points(held, trump)
     score = rollout(trump, list(held), 1 - dealer, -1, 0, maker)

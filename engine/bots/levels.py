@@ -73,10 +73,8 @@ def _swap(legal: Sequence[Action]) -> Action | None:
 
 
 class _Level:
-    """Dispatch on the game; subclasses fill in the four decisions."""
-
-    def __init__(self, rules: SchieberRules | None = None) -> None:
-        self.rules = rules  # Schieber rule options, if the table's are known
+    """Dispatch on the game; subclasses fill in the four decisions.  The table's rule
+    options come with the observation (``view.rules``)."""
 
     def choose(
         self, observation: Any, legal_actions: Sequence[Action], rng: random.Random
@@ -87,7 +85,7 @@ class _Level:
         if len(legal) == 1:
             return legal[0]
         if isinstance(observation, SchieberView):
-            info = SchieberInfo.of(observation, self.rules)
+            info = SchieberInfo.of(observation)
             if isinstance(legal[0], Play):
                 return _play(legal, self.schieber_card(info, _cards(legal), rng))
             may_push = any(isinstance(a, Push) for a in legal)
@@ -184,10 +182,8 @@ class HardBot(_Level):
         budget_s: float = 1.0,
         samples: int | None = None,
         clock: Callable[[], float] = time.perf_counter,
-        rules: SchieberRules | None = None,
         on_search: Callable[[SearchResult], None] | None = None,
     ) -> None:
-        super().__init__(rules)
         self._budget = Budget(None if samples is not None else budget_s, samples, clock)
         self.on_search = on_search  # told each search's result (tests and benchmarks)
 

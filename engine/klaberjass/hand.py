@@ -30,6 +30,7 @@ from engine.events import (
     BidMade,
     CardPlayed,
     Declaration,
+    DeclarationKind,
     DeclarationsScored,
     Event,
     StoeckDeclared,
@@ -296,7 +297,7 @@ class KlaberjassHand:
             to_move=self.elder,
             leader=self.elder,
             sequences=(core.sequences(held[0]), core.sequences(held[1])),
-            bela_seat=_bela_holder(held, trump),
+            bela_seat=core.bela_holder(held, trump),
             actions=self.actions + (action,),
         )
         return state, [BidMade(seat, action.kind, trump), TrumpFixed(seat, trump)], []
@@ -310,7 +311,7 @@ class KlaberjassHand:
         assert trump is not None
         seven = core.SEVEN[trump]
         held = list(self.held)
-        held[seat] = held[seat] & ~(1 << seven) | 1 << self.turn_up
+        held[seat] = core.swapped(held[seat], trump, self.turn_up)
         sequences = list(self.sequences)
         sequences[seat] = core.sequences(held[seat])
         state = replace(
@@ -318,7 +319,9 @@ class KlaberjassHand:
             held=tuple(held),
             swapped_by=seat,
             sequences=tuple(sequences),
-            bela_seat=self.bela_seat if self.bela_seat is not None else _bela_holder(held, trump),
+            bela_seat=self.bela_seat
+            if self.bela_seat is not None
+            else core.bela_holder(held, trump),
             actions=self.actions + (action,),
         )
         return state, [TrumpSwapped(seat, CARDS[seven], CARDS[self.turn_up])], []
@@ -354,13 +357,14 @@ class KlaberjassHand:
     ) -> tuple[KlaberjassHand, list[Event], list[Credit]]:
         trump = self.trump
         assert trump is not None
-        winner = (self.leader + core.trick_winner(trump, led, second)) % 2
-        points = core.POINTS[trump][led] + core.POINTS[trump][second]
-        if len(self.tricks) == core.TRICKS - 1:
-            points += core.LAST_TRICK_BONUS
+        last = len(self.tricks) == core.TRICKS - 1
+        position, points = core.close_trick(trump, led, second, last)
+        winner = (self.leader + position) % 2
         sequence_seat = self.sequence_seat
         if not self.tricks:
-            sequence_seat = core.sequence_winner(*self.sequences, trump)
+            keys = [core.sequence_key(tuple(c for q, _ in seqs for c in q), trump)
+                    for seqs in self.sequences]  # fmt: skip
+            sequence_seat = core.sequence_winner(keys[0], keys[1])
             if any(self.sequences):
                 scored = tuple(d for d in self._sequence_declarations() if d.seat == sequence_seat)
                 lost = tuple(d for d in self._sequence_declarations() if d.seat != sequence_seat)
@@ -395,11 +399,11 @@ class KlaberjassHand:
     def _bela(self) -> Declaration:
         assert self.bela_seat is not None and self.trump is not None
         cards = (Card(self.trump, Rank.KING), Card(self.trump, Rank.QUEEN))
-        return Declaration(self.bela_seat, "bela", cards, core.BELA_POINTS)
+        return Declaration(self.bela_seat, DeclarationKind.BELA, cards, core.BELA_POINTS)
 
     def _sequence_declarations(self) -> list[Declaration]:
         return [
-            Declaration(s, "sequence", tuple(CARDS[c] for c in cards), points)
+            Declaration(s, DeclarationKind.SEQUENCE, tuple(CARDS[c] for c in cards), points)
             for s in (0, 1)
             for cards, points in self.sequences[s]
         ]
@@ -412,7 +416,7 @@ class KlaberjassHand:
         return out
 
     def declaration_scored(self, d: Declaration) -> bool:
-        if d.kind == "bela":
+        if d.kind == DeclarationKind.BELA:
             return True
         return self.sequence_seat is not None and d.seat == self.sequence_seat
 
@@ -461,8 +465,3 @@ def _make_evolve() -> Any:
 
 _evolve = _make_evolve()
 _FIELD_NAMES = frozenset(f.name for f in fields(KlaberjassHand))
-
-
-def _bela_holder(held: tuple[int, ...] | list[int], trump: Suit) -> int | None:
-    pair = core.BELA_PAIR[trump]
-    return next((s for s in (0, 1) if held[s] & pair == pair), None)
