@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.actions import BidKind
 from engine.cards import PIQUET_DECK, mask_of
 from engine.events import DeclarationKind
 from engine.klaberjass.core import SEVEN, legal_mask
@@ -49,7 +50,7 @@ class KlaberjassInfo:
     opp_forbidden: int  # cards he cannot hold
     opp_sequences: int | None  # his announced sequence points, once known
     bela_shown: bool
-    opp_bids: tuple[tuple[int, str], ...]  # (bid number 0-3, "pass"/"take"/"name") of his
+    opp_bids: tuple[tuple[int, BidKind], ...]  # (bid number 0-3, what he bid) of his
 
     @property
     def opp(self) -> int:
@@ -124,7 +125,7 @@ class KlaberjassInfo:
             opp_forbidden=forbidden & ~known,
             opp_sequences=opp_sequences,
             bela_shown=any(d.kind == DeclarationKind.BELA for d in view.declarations),
-            opp_bids=tuple((i, kind.value) for i, (s, kind, _) in enumerate(view.bids) if s == opp),
+            opp_bids=tuple((i, kind) for i, (s, kind, _) in enumerate(view.bids) if s == opp),
         )
 
 

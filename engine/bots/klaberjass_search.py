@@ -9,14 +9,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from engine.actions import BidKind
 from engine.bots import klaberjass_rules
-from engine.bots.base import bits
 from engine.bots.klaberjass_features import expected
 from engine.bots.klaberjass_info import KlaberjassInfo
 from engine.bots.klaberjass_policy import play_card
+from engine.bots.klaberjass_rules import BidChoice
 from engine.bots.sampling import DealSampler
 from engine.bots.search import Budget, SearchResult, run_search
-from engine.cards import SUIT_OF
+from engine.cards import SUIT_OF, indices_of
 from engine.klaberjass.core import (
     BELA_POINTS,
     SEVEN,
@@ -36,9 +37,9 @@ EXACT_TRICKS = 5  # this few tricks left (the current one included): solved, not
 
 # A bid in a simulation: (maker, trump, named), or None when both pass twice.
 Contract = tuple[int, int, bool] | None
-# How the other bids of a simulated deal are made: (seat, six cards, bids so far) -> bid,
-# a bid being "take", "pass" or a suit number named.
-BidRule = Callable[[int, int, int, int, int], "str | int"]
+# How the other bids of a simulated deal are made: (seat, six cards, turn-up, bids so
+# far, dealer) -> bid.
+BidRule = Callable[[int, int, int, int, int], BidChoice]
 
 
 def rollout(
@@ -75,11 +76,11 @@ def bid_misses(info: KlaberjassInfo, six: int) -> int:
     for number, kind in info.opp_bids:
         if number < 2:
             value = expected(six, proposed, turn_up, named=False, elder=elder)
-            if (kind == "pass" and value > take_above + PLAUSIBLE) or (
-                kind == "take" and value < take_above - PLAUSIBLE
+            if (kind is BidKind.PASS and value > take_above + PLAUSIBLE) or (
+                kind is BidKind.TAKE and value < take_above - PLAUSIBLE
             ):
                 misses += 1
-        elif kind == "pass":
+        elif kind is BidKind.PASS:
             best = max(expected(six, t, turn_up, True, elder) for t in range(4) if t != proposed)
             misses += best > name_above + PLAUSIBLE
         elif expected(six, info.trump, turn_up, True, elder) < name_above - PLAUSIBLE:
@@ -124,7 +125,7 @@ class WorldSampler:
         if info.opp_bids:
             if info.swapped_by == info.opp:  # he bid holding the 7, not the turn-up
                 nine = nine & ~(1 << info.turn_up) | 1 << SEVEN[info.trump]
-            cards = bits(nine)
+            cards = indices_of(nine)
             rng.shuffle(cards)  # his last three were any three of these
             six = sum(1 << c for c in cards[:6])
             misses += bid_misses(info, six)
@@ -194,7 +195,7 @@ def exact(
     mover = leader if led < 0 else 1 - leader
     maximize = mover == me
     best = -1e9 if maximize else 1e9
-    for c in bits(legal_mask(trump, hands[mover], led)):
+    for c in indices_of(legal_mask(trump, hands[mover], led)):
         hands[mover] ^= 1 << c
         if led < 0:
             value = exact(trump, hands, leader, c, done, totals, maker, me, alpha, beta)
@@ -276,22 +277,22 @@ def finish_bidding(dealer: int, six: list[int], turn_up: int, bids: int, rule: B
     while bids < 4:
         seat = (1 - dealer) if bids % 2 == 0 else dealer
         bid = rule(seat, six[seat], turn_up, bids, dealer)
-        if bid == "take" and bids < 2:
+        if bid.kind is BidKind.TAKE and bids < 2:
             return seat, proposed, False
-        if isinstance(bid, int) and bids >= 2 and bid != proposed:
-            return seat, bid, True
+        if bid.kind is BidKind.NAME and bids >= 2 and bid.suit != proposed:
+            return seat, bid.suit, True
         bids += 1
     return None
 
 
 def search_bid(
     info: KlaberjassInfo,
-    options: list[str | int],
+    options: list[BidChoice],
     rule: BidRule,
     rng: random.Random,
     budget: Budget,
 ) -> SearchResult:
-    """Each bid option ("take", "pass" or a suit to name) over sampled deals: the other
+    """Each bid option (take, pass or a suit to name) over sampled deals: the other
     six cards, both players' last three and the stock."""
     seat, opp, dealer = info.seat, info.opp, info.dealer
     pool = info.pool
@@ -308,12 +309,12 @@ def search_bid(
         extra[seat], extra[opp] = my_extra, opp_extra
         row = []
         for option in options:
-            if option == "take":
+            if option.kind is BidKind.TAKE:
                 contract: Contract = (seat, proposed, False)
-            elif option == "pass":
+            elif option.kind is BidKind.PASS:
                 contract = finish_bidding(dealer, six, info.turn_up, info.bids + 1, rule)
             else:
-                contract = (seat, int(option), True)
+                contract = (seat, option.suit, True)
             row.append(deal_value(seat, dealer, six, extra, info.turn_up, contract))
         return row
 

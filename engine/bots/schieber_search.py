@@ -14,17 +14,18 @@ from __future__ import annotations
 
 import random
 
-from engine.bots.base import bits
 from engine.bots.sampling import DealSampler
 from engine.bots.schieber_info import SchieberInfo
 from engine.bots.schieber_policy import play_card
 from engine.bots.schieber_rules import PUSH_BELOW, contract_values
 from engine.bots.search import Budget, SearchResult, run_search
+from engine.cards import indices_of
 from engine.schieber import core
 from engine.schieber.rules import SchieberRules
 from engine.schieber.weis import weis_credit, weis_summary
 
 EXACT_TRICKS = 3  # this few tricks left (the current one included): solved, not rolled out
+PUSH = len(core.CONTRACTS)  # search_contract's candidate after the six contracts
 NO_BONUS = (0, 0, 0, 0)
 ATTACK = ((True, False, True, False), (False, True, False, True))  # by the maker's team
 WORLD_TRIES = 20  # deals drawn to find one that agrees with the Weis and the choices
@@ -95,7 +96,7 @@ def exact(
     seat = (leader + n) & 3
     maximize = not seat & 1
     best = -1e9 if maximize else 1e9
-    for c in bits(core.legal_mask(ci, hands[seat], trick)):
+    for c in indices_of(core.legal_mask(ci, hands[seat], trick)):
         hands[seat] ^= 1 << c
         trick.append(c)
         value = exact(rules, ci, hands, leader, trick, done, won, alpha, beta)
@@ -255,7 +256,7 @@ def search_contract(
     rng: random.Random,
     budget: Budget,
 ) -> SearchResult:
-    """Candidates 0-5 (the contracts) and, if ``may_push``, 6 (push): each over deals of
+    """Candidates 0-5 (the contracts) and, if ``may_push``, ``PUSH``: each over deals of
     the other 27 cards, valued as the team's points minus the others', multiplied."""
     need = [9, 9, 9, 9]
     need[info.seat] = 0
@@ -267,11 +268,11 @@ def search_contract(
         hands = sampler.sample(rng)
         hands[seat] = info.hand
         row: list[float] = []
-        for ci in range(6):
+        for ci in range(PUSH):
             score = hand_value(rules, ci, hands, info.forehand, seat)
             row.append(score[me] - score[1 - me])
         if may_push:
             row.append(row[partner_choice(hands[partner], rules)])
         return row
 
-    return run_search(7 if may_push else 6, sample_values, budget)
+    return run_search(PUSH + 1 if may_push else PUSH, sample_values, budget)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence as Seq
 from functools import cache
 
-from engine.cards import CARDS, PIQUET_DECK, RANK_OF, SUIT_MASK, SUIT_OF, Rank, Suit
+from engine.cards import CARDS, PIQUET_DECK, RANK_OF, SUIT_MASK, SUIT_OF, SUIT_RUNS, Rank, Suit
 
 NO_CARD = -1
 LAST_TRICK_BONUS = 10
@@ -150,24 +150,6 @@ def illegal_reason(trump: int, hand: int, led: int, card: int) -> str | None:
 Sequence = tuple[tuple[int, ...], int]  # card indices low to high, points
 
 
-def _runs(bits: int) -> tuple[tuple[int, int], ...]:
-    """Maximal runs (top rank index, length) of three or more in a 9-bit suit mask."""
-    runs, r = [], 0
-    while r < 9:
-        if bits >> r & 1:
-            top = r
-            while r < 9 and bits >> r & 1:
-                r += 1
-            if r - top >= 3:
-                runs.append((top, r - top))
-        else:
-            r += 1
-    return tuple(runs)
-
-
-RUNS: tuple[tuple[tuple[int, int], ...], ...] = tuple(_runs(m) for m in range(512))
-
-
 def _run_points(n: int) -> int:
     return 20 if n == 3 else 50
 
@@ -187,7 +169,7 @@ def sequences(hand: int) -> tuple[Sequence, ...]:
     """
     out = []
     for s in range(4):
-        for top, n in RUNS[hand >> (9 * s) & 511]:
+        for top, n in SUIT_RUNS[hand >> (9 * s) & 511]:
             base = 9 * s + top
             out.append((tuple(range(base + n - 1, base - 1, -1)), _run_points(n)))
     return tuple(out)
@@ -195,7 +177,7 @@ def sequences(hand: int) -> tuple[Sequence, ...]:
 
 def _suit_sequences(bits: int) -> tuple[int, int]:
     """(sequence points, key of the best sequence without the trump flag) of a suit mask."""
-    runs = RUNS[bits]
+    runs = SUIT_RUNS[bits]
     if not runs:
         return 0, 0
     return sum(_run_points(n) for _, n in runs), max(_run_key(_run_points(n), t) for t, n in runs)

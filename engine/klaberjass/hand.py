@@ -25,7 +25,7 @@ from typing import Any
 
 from engine.actions import Action, Bid, BidKind, Play, Swap
 from engine.cards import CARDS, PIQUET_DECK, SUIT_OF, Card, Rank, Suit, indices_of, mask_of
-from engine.errors import IllegalAction, NotYourTurn
+from engine.errors import IllegalAction, OutOfTurn
 from engine.events import (
     BidMade,
     CardPlayed,
@@ -71,14 +71,14 @@ def deal_from(deck: list[int], dealer: int) -> Dealt:
     """Deal a shuffled deck (card indices) as the rules order it."""
     elder = 1 - dealer
 
-    def bits(cards: list[int]) -> int:
+    def mask(cards: list[int]) -> int:
         return sum(1 << c for c in cards)
 
     hands, extra = [0, 0], [0, 0]
-    hands[elder] = bits(deck[0:3] + deck[6:9])
-    hands[dealer] = bits(deck[3:6] + deck[9:12])
-    extra[elder] = bits(deck[13:16])
-    extra[dealer] = bits(deck[16:19])
+    hands[elder] = mask(deck[0:3] + deck[6:9])
+    hands[dealer] = mask(deck[3:6] + deck[9:12])
+    extra[elder] = mask(deck[13:16])
+    extra[dealer] = mask(deck[16:19])
     return dealer, (hands[0], hands[1]), deck[12], (extra[0], extra[1])
 
 
@@ -253,7 +253,7 @@ class KlaberjassHand:
         if isinstance(action, Swap) and seat in (0, 1):
             return self._swap(action)
         if seat != self.to_move:
-            raise NotYourTurn(f"It is not your turn: seat {self.to_move} is to play.")
+            raise OutOfTurn(f"It is not your turn: seat {self.to_move} is to play.")
         if isinstance(action, Bid):
             return self._bid(action)
         if isinstance(action, Play):

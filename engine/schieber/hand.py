@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from engine.actions import Action, Choose, Contract, Play, Push
 from engine.cards import CARDS, FULL_DECK, Card, Rank, indices_of, mask_of
-from engine.errors import IllegalAction, NotYourTurn
+from engine.errors import IllegalAction, OutOfTurn
 from engine.events import (
     CardPlayed,
     ContractChosen,
@@ -157,7 +157,7 @@ class SchieberHand(NamedTuple):
         if len(self.tricks) == 9:
             raise IllegalAction("The hand is over.")
         if getattr(action, "seat", None) != self.to_move:
-            raise NotYourTurn(f"It is not your turn: seat {self.to_move} is to play.")
+            raise OutOfTurn(f"It is not your turn: seat {self.to_move} is to play.")
         if type(action) is Play:  # the common case first: replays apply 36 a hand
             return self._play(action)
         if isinstance(action, Push):

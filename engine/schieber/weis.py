@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
 
-from engine.cards import RANK_OF, SUIT_OF, Rank
+from engine.cards import RANK_OF, SUIT_OF, SUIT_RUNS, Rank
 from engine.events import DeclarationKind
 from engine.schieber.core import UNDENUFE
 
@@ -40,22 +40,6 @@ def _splits(n: int) -> tuple[tuple[int, ...], ...]:
     ]
     best = max(sum(_sequence_points(p) for p in o) for o in options)
     return tuple(o for o in options if sum(_sequence_points(p) for p in o) == best)
-
-
-def _suit_runs(bits: int) -> tuple[tuple[int, int], ...]:
-    """Maximal runs (top rank index, length) of three or more in a 9-bit suit mask."""
-    runs, r = [], 0
-    while r < 9:
-        start = r
-        while r < 9 and bits >> r & 1:
-            r += 1
-        if r - start >= 3:
-            runs.append((start, r - start))
-        r += 1
-    return tuple(runs)
-
-
-SUIT_RUNS = tuple(_suit_runs(m) for m in range(512))
 
 
 def _runs(mask: int) -> list[tuple[int, int]]:
