@@ -113,7 +113,7 @@ class TableService(TableCore):
 
         ``subscribers`` are subscribed before the tables resume, so they see every
         TableResumed and TableDamaged.  ``kwargs`` go to the constructor: ``seeds``
-        (deal seeds), ``bots`` ((level, seed) or (level, seed, rules) -> bot).
+        (deal seeds), ``bots`` ((level, seed) -> bot).
         """
         store = await Store.open(settings.db_path, settings.db_busy_timeout_s)
         service = cls(store, settings, clock, **kwargs)
