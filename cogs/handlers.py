@@ -276,7 +276,10 @@ class Handlers:
             del self._rematches[ref.table]
             raise
         self._rematches[ref.table] = new.id
-        await interaction.edit_original_response(**message_kwargs(result_screen(old, new.id), True))
+        names = self.bot.announcer.names.known  # display names in the result's title
+        await interaction.edit_original_response(
+            **message_kwargs(result_screen(old, new.id, names), True)
+        )
         name = GAME_NAMES[new.game]
         started = "has started" if new.status is TableStatus.PLAYING else "is open: press Start"
         await tell(interaction, f"{name} table #{new.id} with the same seats {started}.")

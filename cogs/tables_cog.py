@@ -55,6 +55,15 @@ NEEDED = (
 )
 
 
+def lobby_channel(interaction: discord.Interaction) -> str:
+    """Where the tables of a command's channel were opened: a thread's own channel, since a
+    table plays in a thread opened from its lobby (a table opened in a thread: the thread)."""
+    channel = interaction.channel
+    if isinstance(channel, discord.Thread) and channel.owner_id == interaction.client.user.id:
+        return str(channel.parent_id)
+    return str(interaction.channel_id)
+
+
 def missing_permissions(interaction: discord.Interaction) -> list[str]:
     """The permissions the bot lacks in the interaction's channel, by their names."""
     have = interaction.app_permissions
@@ -257,7 +266,7 @@ class TablesCog(commands.Cog, name="Tables"):
             await interaction.response.send_message(error_text(e), ephemeral=True)
             return
         await interaction.response.send_message(
-            ephemeral=True, **message_kwargs(rules_screen(found))
+            ephemeral=True, **message_kwargs(rules_screen(found, self.bot.settings.docs_url))
         )
 
     @jass.command(name="export", description="Download a finished hand as a JSON hand record")
@@ -343,13 +352,14 @@ class TablesCog(commands.Cog, name="Tables"):
         """The table named, else the caller's (``mine``) or the newest open one here; with
         none here, the caller's paused table elsewhere: returned if ``paused_ok``, else
         TablePaused says how to resume it."""
+        table_id = table_id or self.bot.announcer.table_in_thread(interaction.channel_id)
         if table_id is not None:
             table = self.service.table(table_id)
             if table.guild_id != str(interaction.guild_id):
                 raise UnknownTable(table_id)  # another server's tables are none of ours here
             return table
         user = user_of(interaction) if mine else None
-        found = self.service.tables(str(interaction.guild_id), str(interaction.channel_id), user)
+        found = self.service.tables(str(interaction.guild_id), lobby_channel(interaction), user)
         if not found and user is not None:  # their table may be paused, its channel gone
             paused = [t for t in self._paused_here(interaction) if t.seat_of(user) is not None]
             if paused:
@@ -372,8 +382,9 @@ class TablesCog(commands.Cog, name="Tables"):
 
     async def _recent(self, interaction: discord.Interaction) -> int:
         """The user's newest table in this channel, open or finished (before a restart too)."""
-        guild, channel = str(interaction.guild_id), str(interaction.channel_id)
-        table_id = await self.service.latest_table(guild, channel, user_of(interaction))
+        guild, channel = str(interaction.guild_id), lobby_channel(interaction)
+        table_id = self.bot.announcer.table_in_thread(interaction.channel_id)
+        table_id = table_id or await self.service.latest_table(guild, channel, user_of(interaction))
         if table_id is None:
             raise TableError("You have no table in this channel; name one with `table`.")
         return table_id
@@ -391,6 +402,12 @@ class TablesCog(commands.Cog, name="Tables"):
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         await self._channel_gone(payload.thread_id)
+
+    @commands.Cog.listener()
+    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
+        """A table's thread archived by someone mid-match: handled as if it was deleted."""
+        if payload.data.get("thread_metadata", {}).get("archived"):
+            self.bot.announcer.thread_closed(payload.thread_id)
 
     async def _channel_gone(self, channel_id: int) -> None:
         """Post nothing more there; the service pauses its tables in play, cancels lobbies."""

@@ -26,6 +26,7 @@ a :class:`tables.errors.TableError` whose message a player can read)::
     await service.resume(table_id, user, guild_id, channel_id, admin=False) -> Table
                       # a paused table plays on in channel_id (a player, the host or an admin)
     await service.channel_deleted(channel_id, reason=CHANNEL_DELETED) -> list[Table]
+    await service.set_thread(table_id, thread_id); await service.thread_of(table_id)
                       # pause its tables in play, cancel its lobbies
 
     # reading
@@ -95,6 +96,7 @@ from tables.settings import Settings
 from tables.store import Store
 
 CHANNEL_DELETED = "its channel was deleted"  # the reason a table is paused for
+THREAD_GONE = "its thread was deleted or archived"
 
 
 class TableService(TableCore):
@@ -111,7 +113,7 @@ class TableService(TableCore):
 
         ``subscribers`` are subscribed before the tables resume, so they see every
         TableResumed and TableDamaged.  ``kwargs`` go to the constructor: ``seeds``
-        (deal seeds), ``bots`` ((level, seed) or (level, seed, rules) -> bot).
+        (deal seeds), ``bots`` ((level, seed) -> bot).
         """
         store = await Store.open(settings.db_path, settings.db_busy_timeout_s)
         service = cls(store, settings, clock, **kwargs)
@@ -379,6 +381,14 @@ class TableService(TableCore):
             return [SeatChanged(new, changed)]
 
         return await self._commit(steps.reseat(table, seats, self.clock.now(), announce, host))
+
+    # --- the thread a table plays in (the Discord layer opens it; kept across restarts) ---
+
+    async def set_thread(self, table_id: int, thread_id: str | None) -> None:
+        await self.store.set_thread(table_id, thread_id)
+
+    async def thread_of(self, table_id: int) -> str | None:
+        return await self.store.thread_of(table_id)
 
     # --- a table without its channel ---------------------------------------------------
 

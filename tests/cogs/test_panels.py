@@ -7,7 +7,7 @@ import sqlite3
 
 from cogs.panels import HideTokens
 from tables.model import TableStatus
-from tests.cogs.helpers import buttons, labels, moves, play_out, table_message, tick
+from tests.cogs.helpers import buttons, labels, moves, place, play_out, public, table_message, tick
 
 
 async def alone_with_bots(world):
@@ -64,18 +64,22 @@ async def test_a_pause_shows_the_cards_without_buttons_and_resume_brings_them_ba
     panel = await alone_with_bots(world)
     locked = env.bot.get_channel(channel.id)
     me = env.bot.get_guild(guild.id).me
-    await locked.set_permissions(me, send_messages=False)  # a moderator locks the channel
+    # A moderator locks the channel, and its threads.
+    await locked.set_permissions(me, send_messages=False, send_messages_in_threads=False)
     service = env.bot.service
-    for _ in range(4):  # moves to show: Trumpf's next line is refused (403), the table pauses
+    # Moves to show, until Trumpf's next new message (at the latest the hand's result) is
+    # refused (403) and the table pauses.
+    for _ in range(20):
         if service.table(1).status is TableStatus.PAUSED:
             break
-        await alice.click(panel, custom_id=moves(panel)[0].custom_id)
+        if moves(panel):
+            await alice.click(panel, custom_id=moves(panel)[0].custom_id)
         await tick(env)
     assert service.table(1).status is TableStatus.PAUSED
     embed = panel.embeds[0]
     assert embed.description.startswith("Table #1 is paused: Trumpf may no longer post")
     fields = {f.name: f.value for f in embed.fields}
-    assert 0 < len(fields["Your cards"].split()) < 9
+    assert 0 < len(fields["Your cards"].split()) <= 9
     assert buttons(panel) == []
     await locked.set_permissions(me, overwrite=None)
     await alice.slash(channel, "jass resume")
@@ -120,13 +124,13 @@ async def test_after_a_restart_a_panel_in_time_keeps_updating(world, make_bot, s
     await move_until_turn_passes(env, people, mover, hands[mover])
     assert "**Your turn:**" in hands[waiter].embeds[0].description  # edited after the restart
     assert moves(hands[waiter])
-    assert not channel.history()[-1].content.startswith(f"{waiter.mention}, it is your turn")
+    assert not place(channel).history()[-1].content.startswith(f"{waiter.mention}, it is your turn")
     with sqlite3.connect(settings.db_path) as db:
         [(token,)] = db.execute(
             "SELECT token FROM panels WHERE user_id = ?", (str(waiter.id),)
         ).fetchall()
     assert token not in caplog.text  # kept to edit the panel, never written to a log
-    assert all(token not in (m.content or "") for m in channel.history())
+    assert all(token not in (m.content or "") for m in public(channel))
 
 
 async def test_after_a_restart_an_expired_panel_is_dropped_and_the_mention_says_why(
@@ -140,7 +144,7 @@ async def test_after_a_restart_an_expired_panel_is_dropped_and_the_mention_says_
         assert db.execute("SELECT COUNT(*) FROM panels").fetchone() == (0,)
     await move_until_turn_passes(env, people, mover, hands[mover])
     assert not moves(hands[waiter])  # it could not be updated...
-    ping = channel.history()[-1]  # ...so its player is mentioned, and told why
+    ping = place(channel).history()[-1]  # ...so its player is mentioned, and told why
     assert ping.content.startswith(
         f"{waiter.mention}, it is your turn at table #1 (your hand panel is older than "
         "Discord's 15 minutes and cannot update any more)"
@@ -155,7 +159,7 @@ async def test_the_forehands_own_panel_speaks_to_them(world):
     await alice.click(panel, label="♥ hearts")
     await tick(env)
     contract = {f.name: f.value for f in panel.embeds[0].fields}["Contract"]
-    assert contract == "**♥ hearts** ×1, chosen by you"
+    assert "♥ hearts" in contract and contract.endswith(" by you")
     assert str(alice.id) not in str(panel.embeds[0].to_dict())
     cards = [b.label for b in buttons(panel) if ":play:" in b.custom_id]
     assert cards and not any(sign in label for label in cards for sign in "♠♣")
@@ -167,7 +171,7 @@ async def test_a_panel_discord_will_not_edit_gets_its_player_mentioned_with_the_
     token = env.bot.panels._panels[(1, str(waiter.id))].row.token
     env.inject_error("PATCH", f"/webhooks/*/{token}/messages/*", status=404, code=10008)
     await move_until_turn_passes(env, people, mover, hands[mover])
-    ping = channel.history()[-1]
+    ping = place(channel).history()[-1]
     assert ping.content.startswith(
         f"{waiter.mention}, it is your turn at table #1 (your hand panel was dismissed, so it "
         "cannot update)"
