@@ -151,8 +151,8 @@ class TableMessages:
         if status is TableStatus.PLAYING:
             await self._upsert_hand(board, place, table, names)
             await self._summary(board, channel, table, names)
+            await self._refresh_panels(table)  # first: one that cannot show the turn is pinged
             await self._turn(board, place, table)
-            await self._refresh_panels(table)
         elif status is TableStatus.FINISHED:
             board.closed = True
             await self._close_hand(board, place, table, names)
