@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cogs.refs import Ref
 from engine import events as ev
@@ -31,6 +31,9 @@ from engine.actions import Contract
 from engine.cards import Card, Suit
 from tables import events as te
 from tables.model import Table
+
+if TYPE_CHECKING:
+    import discord
 
 TEAM_NAMES = ("Team A", "Team B")
 GAME_NAMES = {"schieber": "Schieber", "klaberjass": "Klaberjass"}
@@ -59,7 +62,7 @@ class ButtonSpec:
     style: str = "secondary"
     disabled: bool = False
     row: int | None = None
-    emoji: str | None = None  # shown before the label (a card's picture, later)
+    emoji: discord.PartialEmoji | str | None = None  # shown before the label (a card's picture)
 
 
 # --- names ------------------------------------------------------------------------------

@@ -63,5 +63,6 @@ def rules_screen(table: Table, docs_url: str = "") -> Screen:
             ),
         )
     embed.add_field(name="Turn clock", value=clock_line(table), inline=False)
+    embed.add_field(name="Deck", value=table.options.deck.title, inline=False)
     embed.add_field(name="Full rules", value=docs_link(table.game, docs_url), inline=False)
     return Screen(embed=embed)

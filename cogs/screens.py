@@ -29,7 +29,6 @@ from cogs.render import (
     GAME_NAMES,
     ButtonSpec,
     Names,
-    contract_label,
     mention,
     scores_text,
     seat_long,
@@ -42,6 +41,7 @@ from engine.events import HandScored
 from engine.phase import Phase
 from tables import games
 from tables.bots import LEVELS
+from tables.decks import contract_name
 from tables.model import Table, TableStatus
 
 COLOURS = {"schieber": 0xC0392B, "klaberjass": 0x1E8449}
@@ -57,7 +57,10 @@ class Screen:
     def key(self) -> str:
         """Equal keys mean an edit would change nothing."""
         embed = self.embed.to_dict() if self.embed is not None else None
-        buttons = [(b.ref.custom_id, b.label, b.style, b.disabled) for b in self.buttons]
+        # The emoji too: a card's picture arriving is a change to show.
+        buttons = [
+            (b.ref.custom_id, b.label, b.style, b.disabled, str(b.emoji)) for b in self.buttons
+        ]
         return json.dumps([self.content, embed, buttons], sort_keys=True, default=str)
 
 
@@ -111,6 +114,7 @@ def lobby_screen(table: Table) -> Screen:
         f"Host: {mention(table.host)}",
         f"Rules: {rules_line(table)}",
         f"Clock: {clock_line(table)}",
+        f"Deck: {table.options.deck.title}",
     ]
     if open_:
         lines.append("Take a seat or add bots; the host starts once every seat is filled.")
@@ -173,7 +177,8 @@ def contract_text(table: Table, view: Any, names: Names = None) -> str:
             return f"{name(view.to_move)} (forehand) chooses the contract or pushes."
         times = rules_of(table).multiplier(view.contract)
         pushed = f", pushed by {name(view.forehand)}" if view.pushed else ""
-        return f"**{contract_label(view.contract)} ×{times}** · made by {name(view.maker)}{pushed}"
+        contract = contract_name(table.options.deck, view.contract)
+        return f"**{contract} ×{times}** · made by {name(view.maker)}{pushed}"
     if view.trump is None:
         rnd = 1 if len(view.bids) < 2 else 2
         return f"Turned-up card **{view.table_card}** · bidding, round {rnd}"

@@ -54,7 +54,8 @@ def settings_embed(
     embed.add_field(name="Turn clock", value=clock_text(settings, fallback), inline=False)
     embed.add_field(name="Bot level", value=settings.bot_level, inline=True)
     embed.add_field(name="Schieber preset", value=settings.preset, inline=True)
-    embed.set_footer(text="Change one with /jass settings threads: clock: level: preset:")
+    embed.add_field(name="Schieber deck", value=settings.deck.title, inline=False)
+    embed.set_footer(text="Change one with /jass settings threads: clock: level: preset: deck:")
     return embed
 
 
@@ -65,13 +66,20 @@ async def settings_command(
     clock: int | None,
     level: str | None,
     preset: str | None,
+    deck: str | None = None,
 ) -> None:
     if not is_admin(interaction):
         await interaction.response.send_message(REFUSED, ephemeral=True)
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
     guild_id = str(interaction.guild_id)
-    changes = {"threads": threads, "clock_s": clock, "bot_level": level, "preset": preset}
+    changes = {
+        "threads": threads,
+        "clock_s": clock,
+        "bot_level": level,
+        "preset": preset,
+        "deck": deck,
+    }
     changed = any(v is not None for v in changes.values())
     try:
         if changed:

@@ -1,8 +1,10 @@
 """A server's defaults for new tables, as ``/jass settings`` keeps them.
 
 >>> s = ServerSettings().changed(clock_s=45, preset="swisslos-2500")
->>> s.threads, s.clock_s, s.bot_level, s.preset
-(True, 45, 'medium', 'swisslos-2500')
+>>> s.threads, s.clock_s, s.bot_level, s.preset, s.deck
+(True, 45, 'medium', 'swisslos-2500', <Deck.FRENCH: 'french'>)
+>>> ServerSettings().changed(deck="swiss").deck
+<Deck.SWISS: 'swiss'>
 >>> ServerSettings().changed(bot_level="genius")
 Traceback (most recent call last):
 ...
@@ -15,6 +17,7 @@ from dataclasses import dataclass, replace
 
 from engine.schieber.rules import DEFAULT_PRESET, PRESETS
 from tables.bots import LEVELS
+from tables.decks import Deck
 from tables.errors import BadOptions
 from tables.settings import Settings
 
@@ -24,14 +27,22 @@ MAX_CLOCK_S = 600
 @dataclass(frozen=True, slots=True)
 class ServerSettings:
     """``clock_s``: seconds for a card, twice that to choose a contract or bid; 0 for no
-    clock; None for the bot's own default (``TRUMPF_CARD_CLOCK``)."""
+    clock; None for the bot's own default (``TRUMPF_CARD_CLOCK``).  ``deck``: for new
+    Schieber tables (Klaberjass is always French); a word ("swiss") is read as a deck."""
 
     threads: bool = True
     clock_s: int | None = None
     bot_level: str = "medium"
     preset: str = DEFAULT_PRESET
+    deck: Deck = Deck.FRENCH
 
     def __post_init__(self) -> None:
+        if not isinstance(self.deck, Deck):
+            try:
+                object.__setattr__(self, "deck", Deck.from_word(str(self.deck)))
+            except ValueError:
+                word = self.deck
+                raise BadOptions(f"There is no deck {word!r}; choose french or swiss.") from None
         if self.bot_level not in LEVELS:
             raise BadOptions(f"There is no bot level {self.bot_level!r}; choose {_words(LEVELS)}.")
         if self.preset not in PRESETS:

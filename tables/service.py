@@ -243,6 +243,7 @@ class TableService(TableCore):
         )
         try:
             games.new_match(game, options.rules)
+            games.check_deck(game, options.deck)
         except (ValueError, TypeError) as e:
             raise BadOptions(str(e)) from None
         now = self.clock.now()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import discord
 import pytest
 
+from tables.decks import Deck
 from tables.errors import BadOptions
 from tables.server_settings import ServerSettings
 from tests.cogs.helpers import table_message, tick
@@ -40,9 +41,16 @@ async def test_settings_round_trip_and_survive_a_restart(world, make_bot):
         "Turn clock": "60 s a card, 120 s to choose a contract or bid (Trumpf's default)",
         "Bot level": "medium",
         "Schieber preset": "pagat-3000",
+        "Schieber deck": "French (♠ ♥ ♦ ♣)",
     }
     res = await dora.slash(
-        channel, "jass settings", threads=False, clock=45, level="hard", preset="swisslos-2500"
+        channel,
+        "jass settings",
+        threads=False,
+        clock=45,
+        level="hard",
+        preset="swisslos-2500",
+        deck="swiss",
     )
     assert res.response.embeds[0].description.startswith("Saved.")
     changed = {
@@ -50,6 +58,7 @@ async def test_settings_round_trip_and_survive_a_restart(world, make_bot):
         "Turn clock": "45 s a card, 90 s to choose a contract or bid",
         "Bot level": "hard",
         "Schieber preset": "swisslos-2500",
+        "Schieber deck": "Swiss-German (Rosen, Schellen, Eicheln, Schilten)",
     }
     assert fields(res.response) == changed
     res = await dora.slash(channel, "jass settings", clock=0)  # one setting, the rest kept
@@ -58,7 +67,9 @@ async def test_settings_round_trip_and_survive_a_restart(world, make_bot):
     await env.restart_bot(make_bot())
     res = await dora.slash(channel, "jass settings")
     assert fields(res.response) == {**changed, "Turn clock": "no turn clock"}
-    expected = ServerSettings(threads=False, clock_s=0, bot_level="hard", preset="swisslos-2500")
+    expected = ServerSettings(
+        threads=False, clock_s=0, bot_level="hard", preset="swisslos-2500", deck=Deck.SWISS
+    )
     assert await env.bot.service.server_settings(str(world.guild.id)) == expected
     other = env.create_guild("Other Club")
     assert await env.bot.service.server_settings(str(other.id)) == ServerSettings()
