@@ -30,7 +30,7 @@ from cogs.render import (
     ButtonSpec,
     Names,
     contract_label,
-    mention,
+    person,
     scores_text,
     seat_long,
     seat_name,
@@ -103,12 +103,14 @@ def clock_line(table: Table) -> str:
 # --- the lobby ---------------------------------------------------------------------------
 
 
-def lobby_screen(table: Table) -> Screen:
+def lobby_screen(table: Table, names: Names = None) -> Screen:
+    """The lobby: rules, clock, seats; people by display name where known (a mention of
+    someone the reader's client has not loaded shows as "unknown user")."""
     name = GAME_NAMES[table.game]
     open_ = table.status is TableStatus.LOBBY
     title = f"{name} table #{table.id}" + (" — lobby" if open_ else "")
     lines = [
-        f"Host: {mention(table.host)}",
+        f"Host: {person(table.host, names)}",
         f"Rules: {rules_line(table)}",
         f"Clock: {clock_line(table)}",
     ]
@@ -117,7 +119,7 @@ def lobby_screen(table: Table) -> Screen:
     embed = embed_for(table, title, "\n".join(lines))
     for side, seats in enumerate(table.teams):
         label = side_name(table, side) if len(table.seats) == 4 else f"Seat {seats[0] + 1}"
-        value = "\n".join(f"Seat {n + 1}: {seat_long(table, n)}" for n in seats)
+        value = "\n".join(f"Seat {n + 1}: {seat_long(table, n, names)}" for n in seats)
         embed.add_field(name=label, value=value)
     if not open_:
         return Screen(embed=embed)

@@ -143,10 +143,10 @@ class TableMessages:
     ) -> None:
         status = table.status
         if status is TableStatus.LOBBY:
-            await self._upsert_lobby(board, channel, table)
+            await self._upsert_lobby(board, channel, table, names)
             return
         if board.lobby is not None and not board.lobby_done and place is channel:
-            await self.delivery.edit(board, channel, board.lobby, lobby_screen(table))
+            await self.delivery.edit(board, channel, board.lobby, lobby_screen(table, names))
         board.lobby_done = True
         if status is TableStatus.PLAYING:
             await self._upsert_hand(board, place, table, names)
@@ -195,8 +195,8 @@ class TableMessages:
             board.summary_key = "done"
             await archive_soon(board.thread)
 
-    async def _upsert_lobby(self, board: Board, channel: Any, table: Table) -> None:
-        screen = lobby_screen(table)
+    async def _upsert_lobby(self, board: Board, channel: Any, table: Table, names: Any) -> None:
+        screen = lobby_screen(table, names)
         if board.lobby is not None and screen.key == board.lobby_key:
             return
         if board.lobby is not None and await self.delivery.edit(

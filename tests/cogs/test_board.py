@@ -70,8 +70,9 @@ async def test_the_board_shows_the_trick_by_seat_and_who_played_the_last_one(wor
     [line] = [x for x in lines if x.startswith(f"**Last trick ({last.number})**")]
     first = f"{names[last.leader]} {last.cards[0]}"
     assert first in line and f"+{last.points}" in line  # who played which card, who took it
-    assert any(x.startswith("**This hand** card points: Team A") for x in lines)
-    assert "counted" in board.description  # raw card points and counted ones, labelled
+    # What the hand counts so far, and the card points it comes from, labelled apart.
+    [points] = [x for x in lines if x.startswith("**This hand** Team A **")]
+    assert f"(card points {view.hand_points[0]} : {view.hand_points[1]}, with Weis" in points
     assert lines[-1].startswith("**Match to 3000** Team A")
     assert "<@" not in board.title and not board.fields and not board.footer.text
 

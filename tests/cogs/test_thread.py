@@ -37,7 +37,7 @@ async def test_a_table_opens_its_thread_and_plays_there(world):
     assert board.channel.id == thread.id
     [summary] = own_messages(channel)
     assert summary.id == thread.id  # the thread was opened from the lobby message
-    assert summary.content.startswith("🃏 **Schieber table #1** · Team A vs Team B 0 : 0")
+    assert summary.content.startswith("🃏 **Schieber table #1** · Team A **0** : **0** Team B")
     assert thread.mention in summary.content and not summary.embeds
 
     res = await alice.slash(thread, "jass rules")  # commands in the thread find its table
