@@ -236,8 +236,7 @@ class Announcer(TableMessages):
                     await self._upsert_hand(board, place, table, names)
                 continue
             self._note(board, inner)
-            if isinstance(event, te.ClockWarning):
-                await self._log(board, place, lines)
+            if isinstance(event, te.ClockWarning):  # the log waits: one edit a round
                 await self._ping(board, place, table, event.user, warning=event.deadline)
                 continue
             if isinstance(inner, HandScored):
