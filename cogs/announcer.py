@@ -200,6 +200,7 @@ class Announcer(TableMessages):
         if channel is None:
             if any(isinstance(e, te.TablePaused) for e in events):
                 await self._refresh_panels(table)  # open hands say it is paused, and how
+                await self._summary_paused(board, table)
             return
         names = await self.names.learn(table.guild_id, people(table))
         place = await self._place(board, channel, table, names)

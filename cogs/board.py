@@ -156,7 +156,7 @@ def summary_screen(table: Table, thread_id: int | None, names: Names = None) -> 
     scores = f"{a} **{score_a}** : **{score_b}** {b}"
     state = ""
     if table.status is TableStatus.PAUSED:
-        state = " · ⏸️ paused"
+        state = f" · ⏸️ paused ({table.pause_reason}): `/jass resume` plays it on"
     elif table.status is TableStatus.PLAYING and table.to_move is not None:
         state = f" · {seat_name(table, table.to_move, names)} to move"
     return Screen(content=f"🃏 {name} · {scores}{state}{where}")

@@ -1,10 +1,12 @@
-"""What the public messages show: the lobby, the table of a hand, the result, a turn.
+"""What the public messages show: the lobby, a closed board, the result, a turn.
 
 Each function takes the table as the service committed it and returns a :class:`Screen`
 (text, one embed, buttons as :class:`ButtonSpec`); ``cogs.buttons`` makes the buttons
-and the announcer sends them.  The public table message reads only public parts of the
-engine's observation: never a hand.  The private hand is in :mod:`cogs.panel_screen`,
-the rules in :mod:`cogs.rules_screen`.
+and the announcer sends them.  Public screens read only public parts of the engine's
+observation: never a hand.  The live board of a hand is in :mod:`cogs.board`, the
+private hand in :mod:`cogs.panel_screen`, the rules in :mod:`cogs.rules_screen`.
+``names`` (user id to display name, from :mod:`cogs.names`) is for the places where
+Discord shows a mention as raw text: titles, field names, footers.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.board import board_screen, match_end_line, summary_screen, thread_name
+from cogs.board import board_screen, match_end_line, people, summary_screen, thread_name
 from cogs.delivery import QUIET, Delivery
 from cogs.names import Names
 from cogs.render import GAME_NAMES, MESSAGE_LIMIT, chunks, hand_result_line, mention
@@ -170,6 +170,8 @@ class TableMessages:
                     )
             board.lobby = board.hand = None
             self.bot.panels.forget(table.id)
+            if board.thread is not None:
+                await archive_soon(board.thread)
 
     async def _summary(self, board: Board, channel: Any, table: Table, names: Any) -> None:
         """The channel's one line about a table that plays in its thread."""
@@ -179,6 +181,16 @@ class TableMessages:
         if screen.key != board.summary_key:
             await self.delivery.edit(board, channel, board.lobby, screen)
             board.summary_key = screen.key
+
+    async def _summary_paused(self, board: Board, table: Table) -> None:
+        """The thread is gone, the channel is not: its summary says the table is paused."""
+        channel = self.bot.get_channel(board.channel_id or 0)
+        if board.thread_id is None or board.lobby is None or channel is None:
+            return
+        names = await self.names.learn(table.guild_id, people(table))
+        screen = summary_screen(table, None, names)
+        await self.delivery.edit(board, channel, board.lobby, screen)
+        board.summary_key = screen.key
 
     async def _match_result(
         self, board: Board, channel: Any, place: Any, table: Table, names: Any

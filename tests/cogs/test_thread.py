@@ -95,6 +95,8 @@ async def test_a_deleted_thread_pauses_the_table_and_resume_opens_a_new_one(worl
     paused = env.bot.service.table(1)
     assert paused.status is TableStatus.PAUSED and paused.seq == before.seq
     assert paused.pause_reason == THREAD_GONE
+    [summary] = own_messages(channel)  # the channel says so
+    assert f"⏸️ paused ({THREAD_GONE}): `/jass resume` plays it on" in summary.content
     res = await alice.slash(channel, "jass resume")
     assert "table #1 plays on here" in res.response.content
     await tick(env)
