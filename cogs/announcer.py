@@ -189,6 +189,7 @@ class Announcer(TableMessages):
         except TableError:
             return  # closed long ago
         moves = [i for i, e in enumerate(events) if isinstance(e, te.TableMoved)]
+        old_summary = (board.channel_id, board.lobby) if board.thread_id else (None, None)
         if moves:
             events = events[moves[-1] :]  # what came before belongs to the old channel
             self._moved(board, table)
@@ -206,6 +207,8 @@ class Announcer(TableMessages):
         place = await self._place(board, channel, table, names)
         if place is None:
             return
+        if moves and old_summary[1] is not None:
+            await self._summary_moved(board, old_summary, table, place)
         await self._show_events(board, channel, place, table, events, names)
         await self._show_state(board, channel, place, table, names)
 

@@ -162,6 +162,13 @@ def summary_screen(table: Table, thread_id: int | None, names: Names = None) -> 
     return Screen(content=f"🃏 {name} · {scores}{state}{where}")
 
 
+def moved_summary(table: Table, where: int) -> Screen:
+    """The summary of a table that plays on elsewhere (resumed after its thread went)."""
+    return Screen(
+        content=f"🃏 **{GAME_NAMES[table.game]} table #{table.id}** plays on → <#{where}>"
+    )
+
+
 def thread_name(table: Table, names: Names = None) -> str:
     """The game, the table and who plays: by display name (a thread shows no mentions)."""
     players = ", ".join(seat_name(table, s.number, names or {}) for s in table.seats)

@@ -15,7 +15,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.board import board_screen, match_end_line, people, summary_screen, thread_name
+from cogs.board import (
+    board_screen,
+    match_end_line,
+    moved_summary,
+    people,
+    summary_screen,
+    thread_name,
+)
 from cogs.delivery import QUIET, Delivery
 from cogs.names import Names
 from cogs.render import GAME_NAMES, MESSAGE_LIMIT, chunks, hand_result_line, mention
@@ -191,6 +198,15 @@ class TableMessages:
         screen = summary_screen(table, None, names)
         await self.delivery.edit(board, channel, board.lobby, screen)
         board.summary_key = screen.key
+
+    async def _summary_moved(
+        self, board: Board, old: tuple[int | None, int | None], table: Table, place: Any
+    ) -> None:
+        """The old summary of a resumed table points to where it plays on."""
+        channel_id, message_id = old
+        channel = self.bot.get_channel(channel_id or 0)
+        if channel is not None and message_id is not None and message_id != board.lobby:
+            await self.delivery.edit(board, channel, message_id, moved_summary(table, place.id))
 
     async def _match_result(
         self, board: Board, channel: Any, place: Any, table: Table, names: Any
