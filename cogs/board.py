@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cogs.card_faces import card_inline, cards_inline
 from cogs.refs import OPEN_HAND, Ref
 from cogs.render import (
     GAME_NAMES,
@@ -33,9 +34,10 @@ from engine import events as ev
 from engine.actions import BidKind
 from engine.cards import Suit
 from engine.phase import Phase
+from tables.decks import declaration_name
 from tables.model import Table, TableStatus
 
-BAR = 8  # blocks of the match bar
+BAR = 5  # blocks of the match bar
 THREAD_NAME_LIMIT = 100  # Discord's limit for a thread name
 
 
@@ -79,10 +81,11 @@ def trick_lines(table: Table, view: Any, names: Names = None) -> list[str]:
     if view.phase is not Phase.PLAY and not view.trick:
         return []
     played = dict(view.trick)
+    deck = table.options.deck
     leader = view.trick[0][0] if view.trick else view.leader
     out = [f"**Trick {len(view.tricks) + 1}**"]
     for seat in range(len(table.seats)):
-        card = str(played[seat]) if seat in played else "·"
+        card = card_inline(deck, played[seat]) if seat in played else "·"
         mark = " ◂ led" if seat == leader and seat in played else ""
         if seat == view.to_move and seat not in played:
             mark = " ◂ to play"
@@ -91,31 +94,35 @@ def trick_lines(table: Table, view: Any, names: Names = None) -> list[str]:
 
 
 def last_trick_line(table: Table, trick: Any, names: Names = None) -> str:
-    plays = trick_text(table, played_by(table, trick), names)
+    plays = trick_text(table, played_by(table, trick), names, card_inline)
     winner = seat_name(table, trick.winner, names)
     return f"**Last trick ({trick.number})** {plays} → **{winner}** +{trick.points}"
 
 
 def points_line(table: Table, view: Any, names: Names = None) -> str:
-    """Card points as the tricks give them, and what the hand counts so far: the two are
-    labelled apart so they are never read as one."""
+    """What this hand counts so far, and the card points it comes from: labelled apart
+    so the two are never read as one (the match score already holds what is counted)."""
     sides = range(len(view.hand_points))
-    raw = " · ".join(f"{side_name(table, i, names)} {view.hand_points[i]}" for i in sides)
     if table.game == "schieber":
         counted = view.hand_credited
         times = rules_of(table).multiplier(view.contract) if view.contract else 1
-        how = "counted" + (f" ×{times}" if times != 1 else "") + " with Weis and Stöck"
+        how = "with Weis and Stöck" + (f", ×{times}" if times != 1 else "")
     else:
-        counted, how = view.hand_totals, "with sequences, Bela and last trick"
-    both = " · ".join(str(counted[i]) for i in sides)
-    return f"**This hand** card points: {raw} · {how}: {both}"
+        counted, how = view.hand_totals, "with sequences and Bela"
+    both = " · ".join(f"{side_name(table, i, names)} **{counted[i]}**" for i in sides)
+    raw = " : ".join(str(view.hand_points[i]) for i in sides)
+    return f"**This hand** {both} (card points {raw}, {how})"
 
 
 def weis_line(table: Table, view: Any, names: Names = None) -> str:
     """What has been shown (the scoring side's Weis after the first trick, Stöck, Bela)
     and the points announced by those whose Weis are not shown: never their cards."""
     name = lambda seat: seat_name(table, seat, names)  # noqa: E731
-    shown = [f"{name(d.seat)} {d.name} {' '.join(map(str, d.cards))}" for d in view.declarations]
+    deck = table.options.deck
+    shown = [
+        f"{name(d.seat)} {declaration_name(deck, d)} {cards_inline(deck, d.cards)}"
+        for d in view.declarations
+    ]
     showing = {d.seat for d in view.declarations if d.kind not in ("stoeck", "bela")}
     shown += [f"{name(s)} announced {p}" for s, p in view.announced if s not in showing]
     if not shown:
@@ -128,7 +135,7 @@ def bar(score: int, target: int) -> str:
     """A match score against the target as blocks.
 
     >>> bar(1500, 3000)
-    '▰▰▰▰▱▱▱▱'
+    '▰▰▱▱▱'
     """
     filled = max(0, min(BAR, score * BAR // max(target, 1)))
     return "▰" * filled + "▱" * (BAR - filled)
@@ -151,14 +158,22 @@ def summary_screen(table: Table, thread_id: int | None, names: Names = None) -> 
     where = f" → <#{thread_id}>" if thread_id else ""
     if table.match is None:
         return Screen(content=f"{name}{where}")
-    scores = " : ".join(str(s) for s in table.match.scores)
-    sides = " vs ".join(side_name(table, i, names) for i in range(len(table.teams)))
+    a, b = (side_name(table, i, names) for i in range(2))
+    score_a, score_b = table.match.scores
+    scores = f"{a} **{score_a}** : **{score_b}** {b}"
     state = ""
     if table.status is TableStatus.PAUSED:
-        state = " · ⏸️ paused"
+        state = f" · ⏸️ paused ({table.pause_reason}): `/jass resume` plays it on"
     elif table.status is TableStatus.PLAYING and table.to_move is not None:
         state = f" · {seat_name(table, table.to_move, names)} to move"
-    return Screen(content=f"🃏 {name} · {sides} {scores}{state}{where}")
+    return Screen(content=f"🃏 {name} · {scores}{state}{where}")
+
+
+def moved_summary(table: Table, where: int) -> Screen:
+    """The summary of a table that plays on elsewhere (resumed after its thread went)."""
+    return Screen(
+        content=f"🃏 **{GAME_NAMES[table.game]} table #{table.id}** plays on → <#{where}>"
+    )
 
 
 def thread_name(table: Table, names: Names = None) -> str:

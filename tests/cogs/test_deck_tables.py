@@ -45,6 +45,22 @@ def check_swiss_hand(panel, hand: set[Card]) -> None:
     assert not any(FRENCH_SIGN.search(t) for t in texts), texts
 
 
+PICTURE = re.compile(r"<:trumpf_([fs])_(\w+?)_[0-9a-f]{8}:(\d+)> ([^\s*]+)")
+
+
+def check_swiss_board(board) -> int:
+    """The live board: every card a Swiss picture followed by that card's Swiss name, no
+    French suit; returns how many cards it shows."""
+    text = board.embeds[0].description
+    assert not FRENCH_SIGN.search(text), text
+    shown = PICTURE.findall(text)
+    for letter, code, emoji_id, name in shown:
+        card = Card.from_code(code)
+        assert letter == "s" and int(emoji_id) == EMOJIS.get(Deck.SWISS, card).id
+        assert name == card_name(Deck.SWISS, card)
+    return len(shown)
+
+
 async def test_a_swiss_match_shows_every_hand_with_its_own_card_pictures(world):
     env, channel, alice, bob, carol = world.env, world.channel, world.alice, world.bob, world.carol
     assert len(EMOJIS) == 72  # the bot's start synced the application's card emojis
@@ -59,7 +75,7 @@ async def test_a_swiss_match_shows_every_hand_with_its_own_card_pictures(world):
     people = (alice, bob, carol, dave)
     panels = {p: (await p.click(board, label="🂠 My hand")).response for p in people}
     service = env.bot.service
-    clicks = 0
+    clicks = pictures = 0
     seen: set[Card] = set()
     contracts: set[str] = set()
     while not finished(channel, 1):
@@ -71,6 +87,8 @@ async def test_a_swiss_match_shows_every_hand_with_its_own_card_pictures(world):
             contracts.update(
                 b.label for b in moves(panel) if Ref.parse(b.custom_id).action == "choose"
             )
+        if not finished(channel, 1):
+            pictures += check_swiss_board(table_message(channel, 1))
         mover = next((p for p in people if moves(panels[p])), None)
         if mover is None:
             await tick(env)
@@ -81,6 +99,14 @@ async def test_a_swiss_match_shows_every_hand_with_its_own_card_pictures(world):
         await tick(env)
     assert seen == set(CARDS) and not env.errors  # every card of the deck, in its hand
     assert {"Rosen", "Schellen", "Eicheln", "Schilten"} <= contracts  # Swiss contract names
+    assert pictures > 36  # the board showed the tricks and last tricks as pictures
+    [thread] = channel.threads  # the board, the hand logs, the results: Swiss names only
+    logs = [m.content for m in thread.history() if m.content.startswith("📜 **Hand")]
+    assert logs and all("Trick 1:" in log for log in logs)
+    assert all(re.search(r"(Rosen|Schellen|Eicheln|Schilten)-\w", log) for log in logs)
+    for message in thread.history():
+        text = " ".join([message.content or "", *(e.description or "" for e in message.embeds)])
+        assert not FRENCH_SIGN.search(text), text
 
 
 async def test_the_deck_stays_with_the_table_and_the_server_sets_the_default(world, make_bot):
