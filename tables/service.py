@@ -63,6 +63,7 @@ from typing import Any
 
 from engine.actions import Action, Deal
 from tables import games, lobby, steps
+from tables.backend import open_store
 from tables.bus import Handler
 from tables.clock import Clock
 from tables.core import TableCore
@@ -83,7 +84,6 @@ from tables.events import SeatChanged, SeatReclaimed, SeatTakenByBot, TableCance
 from tables.model import Table, TableOptions, TableStatus
 from tables.recovery import DamagedTable, rebuild
 from tables.settings import Settings
-from tables.store import Store
 
 CHANNEL_DELETED = "its channel was deleted"  # the reason a table is paused for
 
@@ -104,7 +104,7 @@ class TableService(TableCore):
         TableResumed and TableDamaged.  ``kwargs`` go to the constructor: ``seeds``
         (deal seeds), ``bots`` ((level, seed) or (level, seed, rules) -> bot).
         """
-        store = await Store.open(settings.db_path, settings.db_busy_timeout_s)
+        store = await open_store(settings)  # SQLite, or PostgreSQL with a database URL
         service = cls(store, settings, clock, **kwargs)
         for handler in subscribers:
             service.subscribe(handler)

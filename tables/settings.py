@@ -22,6 +22,7 @@ class Settings:
     stand_in_bot: str = "medium"  # TRUMPF_STAND_IN_BOT: plays for absent players
     db_busy_timeout_s: float = 5.0  # TRUMPF_DB_BUSY_TIMEOUT: wait this long for a locked file
     discord_token: str | None = None  # DISCORD_TOKEN
+    database_url: str | None = None  # TRUMPF_DATABASE_URL: PostgreSQL instead of the SQLite file
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -49,4 +50,20 @@ class Settings:
             stand_in_bot=env.get("TRUMPF_STAND_IN_BOT", "").strip() or d.stand_in_bot,
             db_busy_timeout_s=number("TRUMPF_DB_BUSY_TIMEOUT", d.db_busy_timeout_s),
             discord_token=env.get("DISCORD_TOKEN", "").strip() or None,
+            database_url=database_url(env.get("TRUMPF_DATABASE_URL", "")),
         )
+
+
+def database_url(raw: str) -> str | None:
+    """A PostgreSQL URL, or None for the SQLite file.
+
+    >>> database_url(" postgresql://trumpf@db/trumpf "), database_url("")
+    ('postgresql://trumpf@db/trumpf', None)
+    """
+    url = raw.strip()
+    if url and not url.startswith(("postgresql://", "postgres://")):
+        raise ValueError(
+            "TRUMPF_DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host/db);"
+            " leave it empty to use the SQLite file TRUMPF_DB"
+        )
+    return url or None

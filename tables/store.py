@@ -21,12 +21,15 @@ import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import aiosqlite
 
 from tables.errors import StoreUnavailable
 from tables.model import Seat
+
+if TYPE_CHECKING:
+    from tables.league_store import LeagueStore
 
 log = logging.getLogger(__name__)
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -116,6 +119,12 @@ class Store:
             await db.close()
             raise
         return store
+
+    def league(self) -> LeagueStore:
+        """The league's queries, on this store's connection."""
+        from tables.league_store import LeagueStore  # it imports this module
+
+        return LeagueStore(self)
 
     @contextlib.asynccontextmanager
     async def exclusive(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -403,7 +412,7 @@ class Store:
         try:
             rows = await self._all(
                 "SELECT table_id, game, guild_id, channel_id, options, sheet, scores, winner,"
-                f" started_at, finished_at FROM matches {where} ORDER BY finished_at",
+                f" started_at, finished_at FROM matches {where} ORDER BY finished_at, table_id",
                 params,
             )
             players = await self._all(

@@ -1,28 +1,23 @@
-"""The SQLite store on real files: migrations, WAL, group commit, conflicts."""
+"""The store on both backends: group commit, conflicts, locks; SQLite's migrations and WAL
+(PostgreSQL's own are in test_pg_store.py)."""
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from backends import database_locked
 
+from tables.backend import TableStore
 from tables.errors import StoreUnavailable
 from tables.model import Seat
 from tables.settings import Settings
 from tables.store import MIGRATIONS, Store, Write
 
 
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    store = await Store.open(tmp_path / "t.sqlite3", busy_timeout_s=0.05)
-    yield store
-    await store.close()
-
-
-async def new_table(store: Store) -> int:
+async def new_table(store: TableStore) -> int:
     seats = [Seat(0, user="ann"), Seat(1, bot="easy")]
     return await store.create_table("klaberjass", "g", "c", "ann", "{}", seats, 1.0)
 
@@ -48,14 +43,14 @@ async def test_migrations_run_once_in_order_on_a_wal_file(tmp_path: Path) -> Non
         assert path.read_text().startswith("-- "), f"{path.name} needs its one-line reason"
 
 
-async def test_writes_that_arrive_together_commit_together(store: Store) -> None:
+async def test_writes_that_arrive_together_commit_together(store: TableStore) -> None:
     ids = [await new_table(store) for _ in range(50)]
     await asyncio.gather(*(store.commit(play(i, 0)) for i in ids))
     rows = await store.load_open()
     assert sorted(r.id for r in rows) == ids and all(len(r.actions) == 1 for r in rows)
 
 
-async def test_a_conflicting_write_fails_alone(store: Store) -> None:
+async def test_a_conflicting_write_fails_alone(store: TableStore) -> None:
     a, b = await new_table(store), await new_table(store)
     await store.commit(play(a, 0))
     results = await asyncio.gather(
@@ -65,21 +60,16 @@ async def test_a_conflicting_write_fails_alone(store: Store) -> None:
     assert len(await store.load_actions(a)) == len(await store.load_actions(b)) == 1
 
 
-async def test_a_locked_file_is_reported_not_waited_for_forever(
-    store: Store, tmp_path: Path
+async def test_a_locked_database_is_reported_not_waited_for_forever(
+    store: TableStore, settings: Settings
 ) -> None:
     table_id = await new_table(store)
-    blocker = sqlite3.connect(tmp_path / "t.sqlite3", isolation_level=None)
-    try:
-        blocker.execute("BEGIN IMMEDIATE")
+    async with database_locked(settings):
         with pytest.raises(StoreUnavailable) as refused:
             await store.commit(play(table_id, 0))
-        assert "locked" in refused.value.detail
+        assert "lock" in refused.value.detail  # "database is locked", "lock timeout"
         with pytest.raises(StoreUnavailable):
             await new_table(store)
-    finally:
-        blocker.execute("ROLLBACK")
-        blocker.close()
     await store.commit(play(table_id, 0))
     assert len(await store.load_actions(table_id)) == 1
 

@@ -1,0 +1,380 @@
+"""The PostgreSQL store (asyncpg): the same store as :mod:`tables.store`, for a bot that
+outgrows one SQLite file.  Every line of the tables' SQL for PostgreSQL lives here; the
+league's is in :mod:`tables.league_store_pg`.
+
+Numbered migrations (``tables/migrations_pg/NNN_*.sql``, the numbers of SQLite's) are
+applied at start-up under an advisory lock, so processes that start together migrate
+once; ``schema_version`` says which ran.  Writes work as in SQLite: each step is one
+:class:`Write`, and the steps that arrive while a commit runs are committed together in
+the next transaction, on one connection at a time.  Reads use the pool's other
+connections and see only what was committed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import re
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+from urllib.parse import urlsplit
+
+import asyncpg
+
+from tables.errors import StoreUnavailable
+from tables.league_store_pg import PgLeagueStore
+from tables.model import Seat
+from tables.store import OPEN, StoredTable, Write, _settle
+
+log = logging.getLogger(__name__)
+MIGRATIONS = Path(__file__).parent / "migrations_pg"
+MIGRATION_LOCK = 0x7472756D  # pg_advisory_xact_lock key while migrating ("trum")
+POOL_SIZE = 8
+# What a broken or unreachable server raises: each becomes StoreUnavailable.
+ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, asyncio.TimeoutError)
+T = TypeVar("T")
+
+_TABLE_COLUMNS = (
+    "id, game, guild_id, channel_id, host, options, status, deadline,"
+    " created_at, updated_at, started_at, reason"
+)
+_SEAT_SQL = (
+    "INSERT INTO seats (table_id, seat, user_id, bot, away, left_user)"
+    " VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (table_id, seat) DO UPDATE SET"
+    " user_id = excluded.user_id, bot = excluded.bot, away = excluded.away,"
+    " left_user = excluded.left_user"
+)
+
+
+def redacted(url: str) -> str:
+    """The URL without its password, for messages."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    return url.replace(f":{parts.password}@", ":***@", 1)
+
+
+class PgStore:
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self._pool = pool
+        self._lock = asyncio.Lock()  # one group commit at a time
+        self._pending: list[tuple[Write, asyncio.Future[None]]] = []
+        self._flusher: asyncio.Task[None] | None = None
+
+    @classmethod
+    async def open(cls, url: str, busy_timeout_s: float = 5.0) -> PgStore:
+        """Connect and migrate; StoreUnavailable (password left out) if that fails."""
+        # lock_timeout plays SQLite's busy timeout: a locked row refuses, not waits forever.
+        settings = {"lock_timeout": f"{int(busy_timeout_s * 1000)}ms"}
+        try:
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=POOL_SIZE, server_settings=settings, timeout=10
+            )
+        except (*ERRORS, ValueError) as e:
+            raise StoreUnavailable(f"PostgreSQL at {redacted(url)}: {e}") from e
+        store = cls(pool)
+        try:
+            await store._migrate()
+        except BaseException:
+            await pool.close()
+            raise
+        return store
+
+    async def close(self) -> None:
+        while self._flusher is not None and not self._flusher.done():
+            await asyncio.shield(self._flusher)
+        await self._pool.close()
+
+    def league(self) -> PgLeagueStore:
+        """The league's queries, on this store's connections."""
+        return PgLeagueStore(self._pool)
+
+    async def _migrate(self) -> None:
+        scripts = sorted(MIGRATIONS.glob("*.sql"))
+        latest = _number(scripts[-1])
+        async with self._connection() as db, db.transaction():
+            await db.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+            await db.execute(
+                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY,"
+                " name TEXT NOT NULL, applied_at DOUBLE PRECISION NOT NULL)"
+            )
+            version = await db.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version")
+            if version > latest:
+                raise StoreUnavailable(
+                    f"the database is at schema version {version}, newer than this Trumpf"
+                    f" knows ({latest}): run the newer version"
+                )
+            for path in scripts:
+                number = _number(path)
+                if number > version:
+                    await db.execute(path.read_text())
+                    await db.execute(
+                        "INSERT INTO schema_version VALUES ($1, $2, $3)",
+                        number, path.name, time.time(),
+                    )  # fmt: skip
+                    log.info("applied migration %s", path.name)
+
+    @contextlib.asynccontextmanager
+    async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
+        """A pool connection; any database failure inside becomes StoreUnavailable."""
+        try:
+            async with self._pool.acquire(timeout=10) as db:
+                yield db
+        except ERRORS as e:
+            raise StoreUnavailable(f"{type(e).__name__}: {e}") from e
+
+    async def _read(self, query: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
+        async with self._connection() as db:
+            return await query(db)
+
+    async def _all(self, sql: str, *args: Any) -> list[Any]:
+        return await self._read(lambda db: db.fetch(sql, *args))
+
+    # --- writing ------------------------------------------------------------------------
+
+    async def create_table(
+        self,
+        game: str,
+        guild_id: str,
+        channel_id: str,
+        host: str,
+        options: str,
+        seats: Sequence[Seat],
+        now: float,
+    ) -> int:
+        """Insert a new table in the lobby with its seats; returns its id."""
+        async with self._connection() as db, db.transaction():
+            table_id: int = await db.fetchval(
+                "INSERT INTO tables (game, guild_id, channel_id, host, options, status,"
+                " created_at, updated_at) VALUES ($1, $2, $3, $4, $5, 'lobby', $6, $6)"
+                " RETURNING id",
+                game, guild_id, channel_id, host, options, now,
+            )  # fmt: skip
+            await db.executemany(_SEAT_SQL, [_seat_row(table_id, s) for s in seats])
+        return table_id
+
+    def submit(self, write: Write) -> asyncio.Future[None]:
+        """Queue one step for the next commit; the future is done once it is durable
+        (or fails with StoreUnavailable, and then nothing of it was written)."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((write, future))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush())
+        return future
+
+    async def commit(self, write: Write) -> None:
+        """Commit one step and wait until it is durable."""
+        await asyncio.shield(self.submit(write))
+
+    async def _flush(self) -> None:
+        batch: list[tuple[Write, asyncio.Future[None]]] = []
+        try:
+            async with self._lock:
+                while self._pending:
+                    batch, self._pending = self._pending, []
+                    await self._commit_batch(batch)
+        except asyncio.CancelledError:  # shut down meanwhile: every waiter must hear back
+            for _, future in batch + self._pending:
+                _settle(future, ConnectionAbortedError("the store was closed"))
+            self._pending = []
+            raise
+
+    async def _commit_batch(self, batch: list[tuple[Write, asyncio.Future[None]]]) -> None:
+        try:
+            await self._transaction([w for w, _ in batch])
+        except asyncpg.IntegrityConstraintViolationError as e:
+            if len(batch) == 1:
+                _settle(batch[0][1], e)
+                return
+            for one in batch:  # find the write that conflicts
+                await self._commit_batch([one])
+        except Exception as e:  # every waiter must hear back, whatever went wrong
+            for _, future in batch:
+                _settle(future, e)
+        else:
+            for _, future in batch:
+                _settle(future, None)
+
+    async def _transaction(self, writes: list[Write]) -> None:
+        async with self._pool.acquire(timeout=10) as db, db.transaction():
+            await db.executemany(
+                "UPDATE tables SET status = $1, deadline = $2, updated_at = $3, reason = $4,"
+                " started_at = COALESCE($5, started_at), host = COALESCE($6, host),"
+                " channel_id = COALESCE($7, channel_id) WHERE id = $8",
+                [
+                    (w.status, w.deadline, w.updated_at, w.reason, w.started_at, w.host)
+                    + (w.channel_id, w.table_id)
+                    for w in writes
+                ],
+            )
+            actions = [
+                (w.table_id, s, a, who, w.updated_at) for w in writes for s, a, who in w.actions
+            ]
+            if actions:  # one statement for the whole batch: the log is what grows
+                await db.execute(
+                    "INSERT INTO actions (table_id, seq, action, actor, at) SELECT * FROM"
+                    " unnest($1::bigint[], $2::int[], $3::text[], $4::text[], $5::float8[])",
+                    *(list(column) for column in zip(*actions, strict=True)),
+                )
+            seats = [_seat_row(w.table_id, s) for w in writes if w.seats for s in w.seats]
+            if seats:
+                await db.executemany(_SEAT_SQL, seats)
+            snapshots = [(w.table_id, *w.snapshot) for w in writes if w.snapshot]
+            if snapshots:
+                await db.executemany(
+                    "INSERT INTO snapshots (table_id, seq, engine, state) VALUES ($1, $2, $3, $4)"
+                    " ON CONFLICT (table_id) DO UPDATE SET seq = excluded.seq,"
+                    " engine = excluded.engine, state = excluded.state",
+                    snapshots,
+                )
+            for w in writes:
+                if w.result is not None:
+                    await _insert_result(db, w)
+
+    async def set_aside(self, table_id: int, reason: str, now: float) -> None:
+        """Mark a table damaged so start-up stops trying it; an admin can look at it."""
+        async with self._connection() as db:
+            await db.execute(
+                "UPDATE tables SET status = 'damaged', reason = $1, updated_at = $2 WHERE id = $3",
+                reason, now, table_id,
+            )  # fmt: skip
+
+    # --- reading ------------------------------------------------------------------------
+
+    async def load_open(self) -> list[StoredTable]:
+        """Every table in the lobby or in play, with the actions since its snapshot."""
+        async with (
+            self._connection() as db,
+            db.transaction(readonly=True, isolation="repeatable_read"),
+        ):
+            return await _load_open(db)
+
+    async def load_table(self, table_id: int) -> StoredTable | None:
+        """One table (any status) with its seats and whole log; None if there is none."""
+        async with self._connection() as db:
+            row = await db.fetchrow(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = $1", table_id)
+            if row is None:
+                return None
+            table = StoredTable(*row)
+            for r in await db.fetch(
+                "SELECT seat, user_id, bot, away, left_user FROM seats WHERE table_id = $1"
+                " ORDER BY seat",
+                table_id,
+            ):
+                table.seats.append(Seat(r[0], r[1], r[2], bool(r[3]), r[4]))
+            table.actions = await _actions(db, table_id, 0)
+        return table
+
+    async def latest_table_of(self, guild_id: str, channel_id: str, user: str) -> int | None:
+        """The newest table in the channel with the user in a seat or having left one."""
+        return await self._read(
+            lambda db: db.fetchval(
+                "SELECT MAX(t.id) FROM tables t JOIN seats s ON s.table_id = t.id"
+                " WHERE t.guild_id = $1 AND t.channel_id = $2 AND $3 IN (s.user_id, s.left_user)",
+                guild_id, channel_id, user,
+            )
+        )  # fmt: skip
+
+    async def load_actions(self, table_id: int, from_seq: int = 0) -> list[tuple[int, str]]:
+        return await self._read(lambda db: _actions(db, table_id, from_seq))
+
+    async def status_of(self, table_id: int) -> str | None:
+        return await self._read(
+            lambda db: db.fetchval("SELECT status FROM tables WHERE id = $1", table_id)
+        )
+
+    async def match_results(self, guild_id: str | None = None) -> list[dict[str, Any]]:
+        """Finished matches, oldest first, each with its players: the league's input."""
+        where, args = ("WHERE guild_id = $1", (guild_id,)) if guild_id else ("", ())
+        rows = await self._all(
+            "SELECT table_id, game, guild_id, channel_id, options, sheet, scores, winner,"
+            f" started_at, finished_at FROM matches {where} ORDER BY finished_at, table_id",
+            *args,
+        )
+        players = await self._all(
+            "SELECT p.table_id, p.seat, p.side, p.user_id, p.bot, p.left_user"
+            f" FROM match_players p JOIN matches USING (table_id) {where}"
+            " ORDER BY p.table_id, p.seat",
+            *args,
+        )
+        by_table: dict[int, list[dict[str, Any]]] = {}
+        for p in players:
+            by_table.setdefault(p[0], []).append(
+                {"seat": p[1], "side": p[2], "user": p[3], "bot": p[4], "left": p[5]}
+            )
+        keys = ("table_id", "game", "guild_id", "channel_id", "options", "sheet", "scores")
+        out = []
+        for r in rows:
+            result = dict(zip(keys, r[:7], strict=True))
+            for k in ("options", "sheet", "scores"):
+                result[k] = json.loads(result[k])
+            result.update(winner=r[7], started_at=r[8], finished_at=r[9])
+            result["players"] = by_table.get(r[0], [])
+            out.append(result)
+        return out
+
+
+async def _load_open(db: asyncpg.Connection) -> list[StoredTable]:
+    open_ = list(OPEN)
+    rows = await db.fetch(
+        f"SELECT {_TABLE_COLUMNS} FROM tables WHERE status = ANY($1::text[]) ORDER BY id", open_
+    )
+    tables = {r[0]: StoredTable(*r) for r in rows}
+    for r in await db.fetch(
+        "SELECT s.table_id, s.seat, s.user_id, s.bot, s.away, s.left_user FROM seats s"
+        " JOIN tables t ON t.id = s.table_id WHERE t.status = ANY($1::text[])"
+        " ORDER BY s.table_id, s.seat",
+        open_,
+    ):
+        tables[r[0]].seats.append(Seat(r[1], r[2], r[3], bool(r[4]), r[5]))
+    for r in await db.fetch(
+        "SELECT s.table_id, s.seq, s.engine, s.state FROM snapshots s"
+        " JOIN tables t ON t.id = s.table_id WHERE t.status = ANY($1::text[])",
+        open_,
+    ):
+        tables[r[0]].snapshot = (r[1], r[2], r[3])
+    for r in await db.fetch(
+        "SELECT a.table_id, a.seq, a.action FROM actions a"
+        " JOIN tables t ON t.id = a.table_id LEFT JOIN snapshots s ON s.table_id = a.table_id"
+        " WHERE t.status = ANY($1::text[]) AND a.seq >= COALESCE(s.seq, 0)"
+        " ORDER BY a.table_id, a.seq",
+        open_,
+    ):
+        tables[r[0]].actions.append((r[1], r[2]))
+    return list(tables.values())
+
+
+async def _actions(db: asyncpg.Connection, table_id: int, from_seq: int) -> list[tuple[int, str]]:
+    rows = await db.fetch(
+        "SELECT seq, action FROM actions WHERE table_id = $1 AND seq >= $2 ORDER BY seq",
+        table_id, from_seq,
+    )  # fmt: skip
+    return [(r[0], r[1]) for r in rows]
+
+
+async def _insert_result(db: asyncpg.Connection, w: Write) -> None:
+    r = w.result
+    assert r is not None and w.seats is not None
+    await db.execute(
+        "INSERT INTO matches (table_id, game, guild_id, channel_id, options, sheet, scores,"
+        " winner, started_at, finished_at) SELECT id, game, guild_id, channel_id, options,"
+        " $1, $2, $3, started_at, $4 FROM tables WHERE id = $5",
+        json.dumps(r.sheet), json.dumps(r.scores), r.winner, r.finished_at, w.table_id,
+    )  # fmt: skip
+    await db.executemany(
+        "INSERT INTO match_players (table_id, seat, side, user_id, bot, left_user)"
+        " VALUES ($1, $2, $3, $4, $5, $6)",
+        [(w.table_id, s.number, r.sides[s.number], s.user, s.bot, s.left) for s in w.seats],
+    )
+
+
+def _number(path: Path) -> int:
+    return int(re.match(r"\d+", path.name).group())  # type: ignore[union-attr]
+
+
+def _seat_row(table_id: int, s: Seat) -> tuple[Any, ...]:
+    return (table_id, s.number, s.user, s.bot, int(s.away), s.left)
