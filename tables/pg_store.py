@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import re
@@ -59,11 +60,13 @@ def redacted(url: str) -> str:
 
 
 class PgStore:
-    def __init__(self, pool: asyncpg.Pool) -> None:
+    def __init__(self, pool: asyncpg.Pool, connect: Callable[[], Awaitable[Any]]) -> None:
         self._pool = pool
+        self._connect = connect  # a new connection like the pool's
         self._lock = asyncio.Lock()  # one group commit at a time
         self._pending: list[tuple[Write, asyncio.Future[None]]] = []
         self._flusher: asyncio.Task[None] | None = None
+        self._writer: asyncpg.Connection | None = None
 
     @classmethod
     async def open(cls, url: str, busy_timeout_s: float = 5.0) -> PgStore:
@@ -76,7 +79,7 @@ class PgStore:
             )
         except (*ERRORS, ValueError) as e:
             raise StoreUnavailable(f"PostgreSQL at {redacted(url)}: {e}") from e
-        store = cls(pool)
+        store = cls(pool, functools.partial(asyncpg.connect, url, server_settings=settings))
         try:
             await store._migrate()
         except BaseException:
@@ -87,6 +90,7 @@ class PgStore:
     async def close(self) -> None:
         while self._flusher is not None and not self._flusher.done():
             await asyncio.shield(self._flusher)
+        await self._drop_writer()
         await self._pool.close()
 
     def league(self) -> PgLeagueStore:
@@ -200,40 +204,39 @@ class PgStore:
                 _settle(future, None)
 
     async def _transaction(self, writes: list[Write]) -> None:
-        async with self._pool.acquire(timeout=10) as db, db.transaction():
-            await db.executemany(
-                "UPDATE tables SET status = $1, deadline = $2, updated_at = $3, reason = $4,"
-                " started_at = COALESCE($5, started_at), host = COALESCE($6, host),"
-                " channel_id = COALESCE($7, channel_id) WHERE id = $8",
-                [
-                    (w.status, w.deadline, w.updated_at, w.reason, w.started_at, w.host)
-                    + (w.channel_id, w.table_id)
-                    for w in writes
-                ],
-            )
-            actions = [
-                (w.table_id, s, a, who, w.updated_at) for w in writes for s, a, who in w.actions
-            ]
-            if actions:  # one statement for the whole batch: the log is what grows
-                await db.execute(
-                    "INSERT INTO actions (table_id, seq, action, actor, at) SELECT * FROM"
-                    " unnest($1::bigint[], $2::int[], $3::text[], $4::text[], $5::float8[])",
-                    *(list(column) for column in zip(*actions, strict=True)),
-                )
-            seats = [_seat_row(w.table_id, s) for w in writes if w.seats for s in w.seats]
-            if seats:
-                await db.executemany(_SEAT_SQL, seats)
-            snapshots = [(w.table_id, *w.snapshot) for w in writes if w.snapshot]
-            if snapshots:
-                await db.executemany(
-                    "INSERT INTO snapshots (table_id, seq, engine, state) VALUES ($1, $2, $3, $4)"
-                    " ON CONFLICT (table_id) DO UPDATE SET seq = excluded.seq,"
-                    " engine = excluded.engine, state = excluded.state",
-                    snapshots,
-                )
-            for w in writes:
-                if w.result is not None:
-                    await _insert_result(db, w)
+        """One round trip for a usual batch: a single statement is its own transaction.
+        A table twice in a batch, or a finished match, takes a transaction of several."""
+        db = await self._writer_connection()
+        try:
+            ids = [w.table_id for w in writes]
+            if len(set(ids)) == len(ids) and not any(w.result for w in writes):
+                await db.execute(_STEPS_SQL, *_step_arrays(writes))
+                return
+            async with db.transaction():
+                for chunk in _each_table_once(writes):
+                    await db.execute(_STEPS_SQL, *_step_arrays(chunk))
+                for w in writes:
+                    if w.result is not None:
+                        await _insert_result(db, w)
+        except BaseException:
+            if db.is_closed():  # the connection broke: hand it back, the next batch reconnects
+                await self._drop_writer()
+            raise
+
+    async def _writer_connection(self) -> asyncpg.Connection:
+        """The group commit's own connection, outside the pool: kept from batch to batch
+        (no pool round trips), replaced once it broke."""
+        if self._writer is not None and self._writer.is_closed():
+            self._writer = None
+        if self._writer is None:
+            self._writer = await asyncio.wait_for(self._connect(), 10)
+        return self._writer
+
+    async def _drop_writer(self) -> None:
+        writer, self._writer = self._writer, None
+        if writer is not None:
+            with contextlib.suppress(*ERRORS):
+                await writer.close(timeout=1)
 
     async def set_aside(self, table_id: int, reason: str, now: float) -> None:
         """Mark a table damaged so start-up stops trying it; an admin can look at it."""
@@ -370,6 +373,62 @@ async def _insert_result(db: asyncpg.Connection, w: Write) -> None:
         " VALUES ($1, $2, $3, $4, $5, $6)",
         [(w.table_id, s.number, r.sides[s.number], s.user, s.bot, s.left) for s in w.seats],
     )
+
+
+# Every table row, action, seat and snapshot of a batch in one statement (arrays in,
+# unnest out), so two hundred busy tables cost one round trip per commit.
+_STEPS_SQL = """
+WITH steps AS (
+    UPDATE tables t SET status = w.status, deadline = w.deadline, updated_at = w.updated_at,
+        reason = w.reason, started_at = COALESCE(w.started_at, t.started_at),
+        host = COALESCE(w.host, t.host), channel_id = COALESCE(w.channel_id, t.channel_id)
+    FROM unnest($1::bigint[], $2::text[], $3::float8[], $4::float8[], $5::text[],
+                $6::float8[], $7::text[], $8::text[])
+        AS w (id, status, deadline, updated_at, reason, started_at, host, channel_id)
+    WHERE t.id = w.id
+), logged AS (
+    INSERT INTO actions (table_id, seq, action, actor, at)
+    SELECT * FROM unnest($9::bigint[], $10::int[], $11::text[], $12::text[], $13::float8[])
+), seated AS (
+    INSERT INTO seats (table_id, seat, user_id, bot, away, left_user)
+    SELECT * FROM unnest($14::bigint[], $15::int[], $16::text[], $17::text[], $18::int[],
+                         $19::text[])
+    ON CONFLICT (table_id, seat) DO UPDATE SET user_id = excluded.user_id,
+        bot = excluded.bot, away = excluded.away, left_user = excluded.left_user
+)
+INSERT INTO snapshots (table_id, seq, engine, state)
+SELECT * FROM unnest($20::bigint[], $21::int[], $22::text[], $23::bytea[])
+ON CONFLICT (table_id) DO UPDATE SET seq = excluded.seq, engine = excluded.engine,
+    state = excluded.state
+"""
+
+
+def _step_arrays(writes: list[Write]) -> list[list[Any]]:
+    """The 23 arrays of :data:`_STEPS_SQL`, column by column."""
+    steps = [
+        (w.table_id, w.status, w.deadline, w.updated_at, w.reason, w.started_at, w.host,
+         w.channel_id)
+        for w in writes
+    ]  # fmt: skip
+    actions = [(w.table_id, s, a, who, w.updated_at) for w in writes for s, a, who in w.actions]
+    seats = [_seat_row(w.table_id, s) for w in writes if w.seats for s in w.seats]
+    snapshots = [(w.table_id, *w.snapshot) for w in writes if w.snapshot]
+    return [
+        list(column)
+        for rows, width in ((steps, 8), (actions, 5), (seats, 6), (snapshots, 4))
+        for column in (zip(*rows, strict=True) if rows else [()] * width)
+    ]
+
+
+def _each_table_once(writes: list[Write]) -> list[list[Write]]:
+    """The writes in order, cut where a table comes again (one statement may change a
+    row only once)."""
+    chunks: list[list[Write]] = [[]]
+    for w in writes:
+        if any(o.table_id == w.table_id for o in chunks[-1]):
+            chunks.append([])
+        chunks[-1].append(w)
+    return chunks
 
 
 def _number(path: Path) -> int:

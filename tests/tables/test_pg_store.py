@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import asyncpg
 import pytest
 from backends import new_database
 
 from tables.errors import StoreUnavailable
+from tables.model import Seat
 from tables.pg_store import MIGRATIONS as PG_MIGRATIONS
 from tables.pg_store import PgStore
 from tables.settings import Settings
-from tables.store import MIGRATIONS
+from tables.store import MIGRATIONS, Write
 
 
 def numbers(folder: object) -> list[int]:
@@ -61,6 +63,35 @@ async def test_an_unreachable_server_is_reported_without_its_password(tmp_path: 
     with pytest.raises(StoreUnavailable) as refused:
         await PgStore.open(url)
     assert "s3cret" not in refused.value.detail and "trumpf:***@" in refused.value.detail
+
+
+async def test_a_lost_connection_loses_nothing_and_the_store_carries_on(pg_server: str) -> None:
+    url = await new_database(pg_server)
+    store = await PgStore.open(url)
+    try:
+        seats = [Seat(0, user="ann"), Seat(1, bot="easy")]
+        table_id = await store.create_table("klaberjass", "g", "c", "ann", "{}", seats, 1.0)
+        await store.commit(Write(table_id, "playing", None, 2.0, [(0, '{"deal": 1}', None)]))
+        admin = await asyncpg.connect(url)
+        try:  # what a server restart or a dropped network does to every connection
+            await admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+        finally:
+            await admin.close()
+        step = Write(table_id, "playing", None, 3.0, [(1, '{"deal": 2}', None)])
+        try:
+            await store.commit(step)
+        except StoreUnavailable:  # refused while the connection is found broken: again
+            await store.commit(step)
+        for _ in range(2):  # a read may find a broken pool connection first
+            with contextlib.suppress(StoreUnavailable):
+                log = await store.load_actions(table_id)
+                break
+        assert log == [(0, '{"deal": 1}'), (1, '{"deal": 2}')]
+    finally:
+        await store.close()
 
 
 def test_the_database_url_setting_picks_postgresql_and_refuses_anything_else() -> None:
