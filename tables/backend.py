@@ -8,8 +8,10 @@ arrive together committed together; every failure is a
 :class:`~tables.errors.StoreUnavailable` and leaves nothing of the write behind.
 
 Adding a store method: add it here, then to both backends (``store.py`` and
-``pg_store.py``; the league's queries to ``league_store.py`` and ``league_store_pg.py``),
-with a migration of the same number in ``migrations/`` and ``migrations_pg/``.
+``pg_store.py``/``pg_steps.py``; the league's queries to ``league_store.py`` and
+``league_store_pg.py``), with a migration of the same number in ``migrations/`` and
+``migrations_pg/``.  A new column of a :class:`~tables.store.Write` goes into
+``pg_steps.STEPS_SQL`` too.
 """
 
 from __future__ import annotations
