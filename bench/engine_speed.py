@@ -17,6 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.actions import Deal
+from engine.klaberjass.playout import bench_random_hands as klaberjass_hands
 from engine.replay import run
 from engine.schieber.match import SchieberMatch
 from engine.schieber.playout import bench_random_hands
@@ -62,10 +63,6 @@ def main() -> None:
     hands = best_of(lambda: bench_random_hands(0.5), seconds)
     print(f"schieber_random_hands_per_s {hands:.0f}")
     print(f"schieber_replay_records_per_s {replay_records_per_s(seconds):.0f}")
-    try:
-        from engine.klaberjass.playout import bench_random_hands as klaberjass_hands
-    except ImportError:
-        return
     hands = best_of(lambda: klaberjass_hands(0.5), seconds)
     print(f"klaberjass_random_hands_per_s {hands:.0f}")
 

@@ -2,18 +2,18 @@
 
 Events are queued per table and shown by one task per table at a time: whatever arrives
 while that task talks to Discord is shown together in its next round, so a burst of bot
-moves becomes one edit and one message of lines, not one request each.  A table has a
-lobby message, one table message per hand (edited in place), lines for what happened
-(tricks, Weis, Stöck, Bela, results, a failed maker), a mention when it is the turn of
-someone whose private hand cannot update, and a result with the score sheet.
+moves becomes one edit, not one request each.  A table that starts plays in its own
+thread, opened from its lobby message (which stays in the channel as a one-line summary),
+or in its channel where that cannot be; :mod:`cogs.table_messages` keeps the messages.
 
 Discord errors never reach the table: a failed request is retried once and then logged;
-a deleted message is posted again.  A channel that is gone (deleted while Trumpf ran or
-while it was down: Discord answers 10003 Unknown Channel), or where Trumpf may no longer
-post (403), silences the table's messages and has the service pause it: no clock, no
-bots, until someone uses ``/jass resume`` in a channel where Trumpf can post (the same
-one, once its permissions are back).  Then the old channel's message ids are forgotten
-and the table is posted afresh where it was resumed, with a line saying so.
+a deleted message is posted again.  A channel or thread that is gone (deleted while
+Trumpf ran or while it was down: Discord answers 10003 Unknown Channel; a thread
+archived), or where Trumpf may no longer post (403), silences the table's messages and
+has the service pause it: no clock, no bots, until someone uses ``/jass resume`` in a
+channel where Trumpf can post (the same one, once its permissions are back).  Then the
+old channel's message ids are forgotten and the table is posted afresh where it was
+resumed, with a line saying so.
 """
 
 from __future__ import annotations
@@ -21,27 +21,27 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-import discord
-
-from cogs.delivery import QUIET, Delivery
-from cogs.render import GAME_NAMES, chunks, mention, table_event_line
-from cogs.screens import (
-    Screen,
-    closed_screen,
-    hand_over_screen,
-    lobby_screen,
-    result_screen,
-    table_screen,
-    turn_ping,
+from cogs.board import hand_log_header, people
+from cogs.delivery import Delivery
+from cogs.names import Names
+from cogs.render import table_event_line
+from cogs.table_messages import Board, TableMessages
+from cogs.threads import ThreadsOn
+from engine.events import (
+    DeclarationsScored,
+    HandAnnulled,
+    HandDealt,
+    HandScored,
+    StoeckDeclared,
+    TrickWon,
+    TrumpFixed,
 )
-from engine.events import HandAnnulled, HandDealt, HandScored, TrumpFixed
 from tables import events as te
 from tables.errors import NotStarted, TableError
 from tables.model import Table, TableStatus
-from tables.service import CHANNEL_DELETED
+from tables.service import CHANNEL_DELETED, THREAD_GONE
 
 if TYPE_CHECKING:
     from cogs.app import TrumpfBot
@@ -50,37 +50,20 @@ log = logging.getLogger(__name__)
 MAX_BOARDS = 1000  # tables remembered; the oldest closed ones are forgotten beyond that
 
 
-@dataclass(slots=True)
-class Board:
-    """What the announcer knows of one table's messages."""
-
-    table_id: int
-    pending: list[Any] = field(default_factory=list)
-    task: asyncio.Task[None] | None = None
-    channel_id: int | None = None
-    lost: bool = False  # the channel is gone or unusable: nothing more is posted
-    pause_for: str | None = None  # ... and why the table is to be paused (gone, forbidden)
-    reported: bool = False  # the service was asked to pause it
-    lobby: int | None = None  # message ids
-    lobby_key: str | None = None
-    lobby_done: bool = False
-    hand: int | None = None
-    hand_number: int = 0
-    hand_key: str | None = None
-    ping: int | None = None
-    turn: tuple[int, int] | None = None  # (seq, seat) of the last turn seen to
-    result: int | None = None
-    scored: HandScored | None = None  # the current hand's result, once scored
-    annulled: bool = False
-    maker: int | None = None
-    closed: bool = False
-
-
-class Announcer:
-    def __init__(self, bot: TrumpfBot, interval_s: float = 1.0, retry_s: float = 1.0) -> None:
+class Announcer(TableMessages):
+    def __init__(
+        self,
+        bot: TrumpfBot,
+        threads_on: ThreadsOn,
+        interval_s: float = 1.0,
+        retry_s: float = 1.0,
+    ) -> None:
+        """``threads_on(guild_id)``: the server's setting, whether tables get a thread."""
         self.bot = bot
         self.interval_s = interval_s  # at most one round of messages a table per interval
         self.delivery = Delivery(bot, retry_s)
+        self.names = Names(bot)
+        self.threads_on = threads_on
         self.boards: dict[int, Board] = {}
 
     # --- receiving ------------------------------------------------------------------------
@@ -113,9 +96,11 @@ class Announcer:
     def message_deleted(self, message_id: int) -> None:
         """Someone deleted a message: post the table's lobby or table message again."""
         for board in self.boards.values():
+            if message_id == board.log:
+                board.log = None  # the next line starts a fresh log
             if message_id in (board.lobby, board.hand, board.result):
                 if message_id == board.lobby:
-                    board.lobby, board.lobby_key = None, None
+                    board.lobby, board.lobby_key, board.summary_key = None, None, None
                 if message_id == board.hand:
                     board.hand, board.hand_key = None, None
                 if message_id == board.result:
@@ -131,6 +116,22 @@ class Announcer:
             if board.channel_id == channel_id and not board.lost:
                 board.lost, board.pause_for = True, CHANNEL_DELETED
                 log.warning("table %s: its channel was deleted", board.table_id)
+            elif board.thread_id == channel_id and not board.lost:
+                self.thread_closed(channel_id)
+
+    def table_in_thread(self, thread_id: int | None) -> int | None:
+        """The table that plays in this thread, if any (commands used in the thread)."""
+        found = [b.table_id for b in self.boards.values() if b.thread_id == thread_id]
+        return max(found) if thread_id is not None and found else None
+
+    def thread_closed(self, thread_id: int) -> None:
+        """A table's thread was deleted or archived: a table in play pauses, as for a
+        deleted channel (a finished table's thread is archived on purpose)."""
+        for board in self.boards.values():
+            if board.thread_id == thread_id and not board.closed and not board.lost:
+                board.lost, board.pause_for = True, THREAD_GONE
+                log.warning("table %s: its thread was deleted or archived", board.table_id)
+                self._kick(board)
 
     async def idle(self) -> None:
         """Wait until every table's messages are shown (tests, shutdown)."""
@@ -155,9 +156,11 @@ class Announcer:
                 break
 
     async def _pause(self, board: Board, reason: str) -> None:
-        """The table's channel is gone, or closed to Trumpf (found out by a request):
-        pause what played there until someone resumes it."""
+        """The table's channel or thread is gone, or closed to Trumpf (found out by a
+        request): pause what played there until someone resumes it."""
         board.reported = True
+        if board.thread_id is not None and reason == CHANNEL_DELETED:
+            reason = THREAD_GONE  # an Unknown Channel answer came from the thread
         if reason != CHANNEL_DELETED:
             with contextlib.suppress(NotStarted):  # a lobby: nothing runs, nothing to lose
                 await self.bot.service.pause(board.table_id, reason)
@@ -167,9 +170,11 @@ class Announcer:
     def _moved(self, board: Board, table: Table) -> None:
         """Resumed in another channel: forget the old channel's messages."""
         board.channel_id, board.lost, board.pause_for, board.reported = None, False, None, False
-        board.lobby = board.hand = board.ping = board.result = None
-        board.lobby_key = board.hand_key = None
+        board.lobby = board.hand = board.ping = board.result = board.log = None
+        board.lobby_key = board.hand_key = board.summary_key = None
         board.lobby_done, board.turn = True, None
+        board.thread = board.thread_id = None  # a fresh thread where it plays on
+        board.thread_tried = False
         if table.match is not None and table.match.hand is not None:
             board.hand_number = table.match.hand_number
             board.maker = table.match.hand.maker
@@ -187,18 +192,32 @@ class Announcer:
         if moves:
             events = events[moves[-1] :]  # what came before belongs to the old channel
             self._moved(board, table)
+            await self.bot.service.set_thread(table.id, None)
+        resumed = any(isinstance(e, te.TableResumed) for e in events)
+        if resumed and table.status is not TableStatus.PAUSED:
+            await self._restore_thread(board, table)
         channel = await self.delivery.channel(board, table.channel_id)
         if channel is None:
             if any(isinstance(e, te.TablePaused) for e in events):
                 await self._refresh_panels(table)  # open hands say it is paused, and how
             return
+        names = await self.names.learn(table.guild_id, people(table))
+        place = await self._place(board, channel, table, names)
+        if place is None:
+            return
+        await self._show_events(board, channel, place, table, events, names)
+        await self._show_state(board, channel, place, table, names)
+
+    async def _show_events(
+        self, board: Board, channel: Any, place: Any, table: Table, events: list[Any], names: Any
+    ) -> None:
         playing = table.status is TableStatus.PLAYING and table.match is not None
         current = table.match.hand_number if playing else None
         lines: list[str] = []
         for event in events:
             if isinstance(event, te.TableResumed):
                 if table.status is not TableStatus.PAUSED:
-                    await self._resume(board, channel, table)
+                    await self._resume(board, channel, place, table)
                     lines.append(f"♻️ Table #{table.id} is back: Trumpf restarted. Play on.")
                 continue
             if isinstance(event, te.TableMoved):
@@ -206,166 +225,41 @@ class Announcer:
                 continue
             inner = event.event if isinstance(event, te.GameEvent) else None
             if isinstance(inner, HandDealt):
-                await self._post_lines(board, channel, lines)
-                await self._close_hand(board, channel, table)
+                await self._log(board, place, lines)
+                await self._close_hand(board, place, table, names)
                 board.hand_number, board.scored, board.maker = inner.hand_number, None, None
-                board.annulled = False
+                board.annulled, board.tricks, board.last_credit = False, 0, None
+                board.log, board.log_lines = None, []
                 if inner.hand_number == current:
-                    await self._upsert_hand(board, channel, table)
+                    lines.append(hand_log_header(table, inner))
+                    await self._log(board, place, lines, force=True)
+                    await self._upsert_hand(board, place, table, names)
                 continue
-            if isinstance(inner, TrumpFixed):
-                board.maker = inner.maker
-            if isinstance(inner, HandScored):
-                board.scored = inner
-            board.annulled = board.annulled or isinstance(inner, HandAnnulled)
+            self._note(board, inner)
             if isinstance(event, te.ClockWarning):
-                await self._post_lines(board, channel, lines)
-                await self._ping(board, channel, table, event.user, warning=event.deadline)
+                await self._log(board, place, lines)
+                await self._ping(board, place, table, event.user, warning=event.deadline)
                 continue
-            line = table_event_line(table, event, board.maker)
+            if isinstance(inner, HandScored):
+                await self._log(board, place, lines)
+                await self._hand_result(board, channel, place, table, inner, names)
+                continue
+            line = table_event_line(table, event, board.maker)  # content: mentions render
             if line:
                 lines.append(line)
-        await self._post_lines(board, channel, lines)
-        await self._show_state(board, channel, table)
+        await self._log(board, place, lines)
 
-    async def _resume(self, board: Board, channel: Any, table: Table) -> None:
-        """After a restart: take the lobby message back from the channel's history, and
-        close the old table message (a fresh one is posted below the "back" line)."""
-        board.lobby = board.hand = board.ping = None
-        board.lobby_key = board.hand_key = None
-        board.turn = None
-        if table.match is not None and table.match.hand is not None:
-            board.hand_number = table.match.hand_number
-            board.maker = table.match.hand.maker
-        name = GAME_NAMES[table.game]
-        lobby_title, hand_title = (
-            f"{name} table #{table.id} — lobby",
-            f"{name} · table #{table.id} · hand ",
-        )
-        for message in await self.delivery.recent_own(board, channel):
-            title = (message.embeds[0].title or "") if message.embeds else ""
-            if title == lobby_title and table.status is TableStatus.LOBBY and board.lobby is None:
-                board.lobby = message.id
-            elif title.startswith(hand_title) and not title.endswith("over") and message.components:
-                text = "Continued below: Trumpf restarted."
-                screen = closed_screen(table, title + " — continued below", text)
-                await self.delivery.edit(board, channel, message.id, screen)
-
-    async def _show_state(self, board: Board, channel: Any, table: Table) -> None:
-        """The messages that show the table as it is now."""
-        status = table.status
-        if status is TableStatus.LOBBY:
-            await self._upsert_lobby(board, channel, table)
-            return
-        if board.lobby is not None and not board.lobby_done:
-            await self.delivery.edit(board, channel, board.lobby, lobby_screen(table))
-            board.lobby_done = True
-        if status is TableStatus.PLAYING:
-            await self._upsert_hand(board, channel, table)
-            await self._turn(board, channel, table)
-            await self._refresh_panels(table)
-        elif status is TableStatus.FINISHED:
-            board.closed = True
-            await self._close_hand(board, channel, table)
-            await self._delete_ping(board, channel)
-            await self._refresh_panels(table)
-            if board.result is None:
-                message = await self.delivery.send(board, channel, result_screen(table))
-                board.result = message.id if message else None
-        elif status is TableStatus.CANCELLED:
-            board.closed = True
-            await self._delete_ping(board, channel)
-            text = "This table was cancelled."
-            for message_id in (board.lobby, board.hand):
-                if message_id is not None:
-                    title = f"Table #{table.id} — cancelled"
-                    await self.delivery.edit(
-                        board, channel, message_id, closed_screen(table, title, text)
-                    )
-            board.lobby = board.hand = None
-            self.bot.panels.forget(table.id)
-
-    async def _upsert_lobby(self, board: Board, channel: Any, table: Table) -> None:
-        screen = lobby_screen(table)
-        if board.lobby is not None and screen.key == board.lobby_key:
-            return
-        if board.lobby is not None and await self.delivery.edit(
-            board, channel, board.lobby, screen
-        ):
-            board.lobby_key = screen.key
-            return
-        message = await self.delivery.send(board, channel, screen)
-        board.lobby, board.lobby_key = (message.id, screen.key) if message else (None, None)
-
-    async def _upsert_hand(self, board: Board, channel: Any, table: Table) -> None:
-        if table.match is None or table.match.hand is None:
-            return
-        screen = table_screen(table)
-        if table.match.hand_number != board.hand_number or board.hand is None:
-            if board.hand is not None:
-                await self._close_hand(board, channel, table)
-            board.hand_number = table.match.hand_number
-        elif screen.key == board.hand_key:
-            return
-        elif await self.delivery.edit(board, channel, board.hand, screen):
-            board.hand_key = screen.key
-            return
-        message = await self.delivery.send(board, channel, screen)
-        board.hand, board.hand_key = (message.id, screen.key) if message else (None, None)
-
-    async def _close_hand(self, board: Board, channel: Any, table: Table) -> None:
-        if board.hand is None:
-            return
-        screen = hand_over_screen(table, board.hand_number, board.scored, board.annulled)
-        await self.delivery.edit(board, channel, board.hand, screen)
-        board.hand, board.hand_key = None, None
-
-    # --- turns and private hands --------------------------------------------------------------
-
-    async def _turn(self, board: Board, channel: Any, table: Table) -> None:
-        """Mention the person to move if their private hand cannot show it."""
-        seat = table.to_move
-        if seat is None or table.seats[seat].played_by_bot:
-            await self._delete_ping(board, channel)
-            board.turn = None
-            return
-        user = table.seats[seat].user
-        assert user is not None
-        if board.turn == (table.seq, seat):
-            return
-        board.turn = (table.seq, seat)
-        await self._delete_ping(board, channel)
-        if not self.bot.panels.is_fresh(table.id, user):
-            await self._ping(board, channel, table, user)
-
-    async def _ping(
-        self, board: Board, channel: Any, table: Table, user: str, warning: float | None = None
-    ) -> None:
-        await self._delete_ping(board, channel)
-        screen = turn_ping(table, user, stale=self.bot.panels.went_stale(table.id, user))
-        if warning is not None:
-            text = f"⏳ {mention(user)}, your clock at table #{table.id} runs out soon"
-            screen = Screen(
-                f"{text} (<t:{int(warning)}:R>): play, or a bot plays for you.",
-                None,
-                screen.buttons,
-            )
-        mentions = (
-            discord.AllowedMentions(users=[discord.Object(int(user))]) if user.isdigit() else QUIET
-        )
-        message = await self.delivery.send(board, channel, screen, mentions)
-        board.ping = message.id if message else None
-
-    async def _delete_ping(self, board: Board, channel: Any) -> None:
-        if board.ping is None:
-            return
-        message_id, board.ping = board.ping, None
-        await self.delivery.delete(board, channel, message_id)
-
-    async def _refresh_panels(self, table: Table) -> None:
-        for s in table.seats:
-            if s.user is not None:
-                await self.bot.panels.refresh(table.id, s.user)
+    def _note(self, board: Board, inner: Any) -> None:
+        """What the board remembers of the hand's events."""
+        if isinstance(inner, TrumpFixed):
+            board.maker = inner.maker
+        if isinstance(inner, HandScored):
+            board.scored = inner
+        if isinstance(inner, TrickWon):
+            board.tricks += 1
+        if isinstance(inner, (TrickWon, DeclarationsScored, StoeckDeclared)):
+            board.last_credit = inner
+        board.annulled = board.annulled or isinstance(inner, HandAnnulled)
 
     def _moved_line(self, table: Table, from_channel_id: str) -> str:
         if from_channel_id == table.channel_id:
@@ -388,8 +282,3 @@ class Announcer:
                 "on. Start a new one with /jass."
             )
             await self._post_lines(board, channel, [line])
-
-    async def _post_lines(self, board: Board, channel: Any, lines: list[str]) -> None:
-        for text in chunks(lines):
-            await self.delivery.send(board, channel, Screen(content=text))
-        lines.clear()

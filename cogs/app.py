@@ -1,17 +1,15 @@
 """The Discord bot: opens the table service, registers the buttons, loads the commands.
 
-``run_discord(settings)`` is what ``python bot.py`` runs when a token is set.  The
-service's bots and turn clocks are driven by a ``discord.ext.tasks`` loop that asks the
-service for due moves a few times a second.  It starts once Discord has said which
-channels exist: a table whose channel was deleted while Trumpf was down is paused
-first, so no bot or clock moves it meanwhile.
+``bot.py`` runs it when a token is set.  The service's bots and turn clocks are driven by
+a ``discord.ext.tasks`` loop that asks the service for due moves a few times a second.
+It starts once Discord has said which channels exist: a table whose channel was deleted
+while Trumpf was down is paused first, so no bot or clock moves it meanwhile.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import os
 from typing import Any
 
 import discord
@@ -63,7 +61,9 @@ class TrumpfBot(commands.Bot):
         self.settings = settings
         self.dev_guild_id = dev_guild_id
         self.service_options = {"clock": DiscordClock(), **(service_options or {})}
-        self.announcer = Announcer(self, interval_s=interval_s, retry_s=retry_s)
+        self.announcer = Announcer(
+            self, interval_s=interval_s, retry_s=retry_s, threads_on=self._threads_on
+        )
         self.panels = Panels(self)
         self.handlers = Handlers(self)
         self.ticker.change_interval(seconds=tick_s)
@@ -85,6 +85,10 @@ class TrumpfBot(commands.Bot):
         await self.sync_commands()
         self._clocks = asyncio.create_task(self._start_clocks())
         self._card_emojis = start_card_emojis(self)  # cards show as text until it is done
+
+    async def _threads_on(self, guild_id: int) -> bool:
+        """The server's setting (``/jass settings``): does a table play in a thread?"""
+        return (await self.service.server_settings(str(guild_id))).threads
 
     async def _start_clocks(self) -> None:
         """Once ready: pause the tables whose channel is gone, then run bots and clocks."""
@@ -137,25 +141,3 @@ class TrumpfBot(commands.Bot):
             await self.announcer.idle()
             await self.service.close()
         await super().close()
-
-
-def dev_guild_from_env() -> int | None:
-    raw = os.environ.get("DEV_GUILD_ID", "").strip()
-    return int(raw) if raw.isdigit() else None
-
-
-def run_discord(settings: Settings) -> None:
-    """Run the bot until it is stopped (Ctrl+C); the token comes from the settings."""
-    if not settings.discord_token:
-        raise ValueError("DISCORD_TOKEN is not set")
-    if not logging.getLogger().handlers:
-        level = os.environ.get("TRUMPF_LOG_LEVEL", "INFO").upper()
-        discord.utils.setup_logging(level=getattr(logging, level, logging.INFO), root=True)
-    bot = TrumpfBot(settings, dev_guild_id=dev_guild_from_env())
-    try:
-        bot.run(settings.discord_token, log_handler=None)
-    except discord.LoginFailure:
-        raise SystemExit(
-            "Discord refused the token in DISCORD_TOKEN. Copy it again from the developer "
-            "portal (your application -> Bot -> Reset Token) into .env."
-        ) from None

@@ -34,9 +34,15 @@ class TrumpfButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMP
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         disabled: bool = False,
         row: int | None = None,
+        emoji: str | None = None,
     ) -> None:
         button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label[:80], style=style, disabled=disabled, row=row, custom_id=ref.custom_id
+            label=label[:80],
+            style=style,
+            disabled=disabled,
+            row=row,
+            custom_id=ref.custom_id,
+            emoji=emoji,
         )
         super().__init__(button)
         self.ref = ref
@@ -56,7 +62,8 @@ class TrumpfButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMP
 
 
 def button_of(spec: ButtonSpec) -> TrumpfButton:
-    return TrumpfButton(spec.ref, spec.label, STYLES[spec.style], spec.disabled, spec.row)
+    style = STYLES[spec.style]
+    return TrumpfButton(spec.ref, spec.label, style, spec.disabled, spec.row, spec.emoji)
 
 
 def view_of(specs: Iterable[ButtonSpec]) -> discord.ui.View | None:

@@ -19,12 +19,13 @@ import discord
 
 from cogs.buttons import message_kwargs
 from cogs.screens import Screen
-from tables.service import CHANNEL_DELETED
+from tables.service import CHANNEL_DELETED, THREAD_GONE
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 QUIET = discord.AllowedMentions.none()
 NO_POSTING = "Trumpf may no longer post in its channel"  # a reason a table is paused for
+ARCHIVED_THREAD = 50083  # Discord's code for a request to an archived thread
 
 
 class MessageGone(Exception):
@@ -127,6 +128,10 @@ class Delivery:
                 log.warning("table %s: missing permission in its channel: %s", board.table_id, e)
                 return None
             except discord.HTTPException as e:
+                if e.code == ARCHIVED_THREAD:  # archived by someone: paused as if deleted
+                    board.lost, board.pause_for = True, THREAD_GONE
+                    log.warning("table %s: its thread is archived", board.table_id)
+                    return None
                 if attempt == 1 and (e.status >= 500 or e.status == 429):
                     await asyncio.sleep(self.retry_s)
                     continue

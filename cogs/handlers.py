@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.buttons import message_kwargs
+from cogs.names import Names
 from cogs.panel_screen import panel_screen
 from cogs.refs import (
     ADD_BOT,
@@ -28,8 +29,16 @@ from cogs.refs import (
     action_of,
 )
 from cogs.render import GAME_NAMES, paused_text, seat_name
+from cogs.review_screen import REVIEW, answer_review
 from cogs.screens import result_screen
-from tables.errors import NotYourTurn, StaleAction, TableError, TablePaused
+from tables.errors import (
+    NotYourTurn,
+    SeatTaken,
+    StaleAction,
+    TableError,
+    TablePaused,
+    seat_taken_text,
+)
 from tables.model import Table, TableStatus
 
 if TYPE_CHECKING:
@@ -55,6 +64,14 @@ def error_text(error: TableError) -> str:
     return str(error)
 
 
+async def explain(interaction: discord.Interaction, error: TableError, names: Names) -> str:
+    """Like :func:`error_text`, naming a person by their display name."""
+    if isinstance(error, SeatTaken) and error.user is not None:
+        name = await names.get(interaction.guild, error.user)
+        return seat_taken_text(error.seat, name, error.only_host_swaps)
+    return error_text(error)
+
+
 async def tell(interaction: discord.Interaction, text: str) -> None:
     """A private answer, whether or not the interaction was acknowledged yet."""
     try:
@@ -70,6 +87,7 @@ class Handlers:
     def __init__(self, bot: TrumpfBot) -> None:
         self.bot = bot
         self._rematches: dict[int, int | None] = {}  # finished table -> its rematch
+        self.names = Names()
 
     @property
     def service(self) -> Any:
@@ -110,11 +128,12 @@ class Handlers:
             OPEN_HAND: self._open_hand,
             REFRESH: self._refresh,
             PLAY_AGAIN: self._play_again,
+            REVIEW: self._review,
         }.get(ref.action, self._act)
         try:
             await handler(interaction, ref)
         except TableError as e:
-            await tell(interaction, error_text(e))
+            await tell(interaction, await explain(interaction, e, self.names))
 
     # --- the lobby: the announcer redraws it after each change ----------------------------------
 
@@ -146,6 +165,9 @@ class Handlers:
         await interaction.response.defer()
         await self.service.cancel(ref.table, user_of(interaction), admin=is_admin(interaction))
 
+    async def _review(self, interaction: discord.Interaction, ref: Ref) -> None:
+        await answer_review(self.bot, interaction, ref)  # anyone of the server may look
+
     # --- the private hand ---------------------------------------------------------------------
 
     async def _open_hand(self, interaction: discord.Interaction, ref: Ref) -> None:
@@ -172,7 +194,7 @@ class Handlers:
         sent = await interaction.response.send_message(ephemeral=True, **message_kwargs(screen))
         panels = self.bot.panels
         message_id = getattr(sent, "message_id", None)  # discord.py 2.5+ says which message
-        replaced = panels.adopt(table.id, user, interaction, screen.key, message_id)
+        replaced = await panels.adopt(table.id, user, interaction, screen.key, message_id)
         await panels.retire(replaced)
 
     async def _refresh(self, interaction: discord.Interaction, ref: Ref) -> None:
@@ -211,7 +233,7 @@ class Handlers:
         if message is None or not message.flags.ephemeral:
             return  # cards are only ever drawn on private messages: never draw them in public
         if self.service.table(table_id).status.is_open:
-            replaced = self.bot.panels.adopt(table_id, user, interaction)
+            replaced = await self.bot.panels.adopt(table_id, user, interaction)
             await self.bot.panels.refresh(table_id, user)
             await self.bot.panels.retire(replaced)  # the player uses this one now
 
@@ -254,7 +276,10 @@ class Handlers:
             del self._rematches[ref.table]
             raise
         self._rematches[ref.table] = new.id
-        await interaction.edit_original_response(**message_kwargs(result_screen(old, new.id), True))
+        names = self.bot.announcer.names.known  # display names in the result's title
+        await interaction.edit_original_response(
+            **message_kwargs(result_screen(old, new.id, names), True)
+        )
         name = GAME_NAMES[new.game]
         started = "has started" if new.status is TableStatus.PLAYING else "is open: press Start"
         await tell(interaction, f"{name} table #{new.id} with the same seats {started}.")

@@ -57,6 +57,16 @@ def page_view(page: StandingsPage) -> discord.ui.View | None:
     return view
 
 
+async def page_names(interaction: discord.Interaction, page: StandingsPage) -> dict[str, str]:
+    """The display names of the people on a page (a mention for one Discord cannot name)."""
+    names = interaction.client.handlers.names  # type: ignore[attr-defined]
+    return {
+        row.player: await names.get(interaction.guild, row.player, fallback=name(row.player))
+        for row in page.rows
+        if row.player.isdigit()
+    }
+
+
 class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_TEMPLATE):
     """A page of the league table; everything it needs is in its custom_id."""
 
@@ -88,7 +98,8 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_T
             await interaction.response.send_message(str(e), ephemeral=True)
             return
         view = page_view(page)
-        await interaction.response.edit_message(embed=table_embed(page), view=view)
+        names = await page_names(interaction, page)
+        await interaction.response.edit_message(embed=table_embed(page, names), view=view)
 
 
 # --- the commands ---------------------------------------------------------------------
@@ -134,7 +145,7 @@ class LeagueCog(commands.Cog, name="League"):
         except TableError as e:
             await answer(interaction, str(e))
             return
-        kwargs: dict[str, Any] = {"embed": table_embed(found)}
+        kwargs: dict[str, Any] = {"embed": table_embed(found, await page_names(interaction, found))}
         if (view := page_view(found)) is not None:
             kwargs["view"] = view
         await interaction.response.send_message(ephemeral=not share, **kwargs)

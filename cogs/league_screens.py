@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import discord
 
 from cogs.render import GAME_NAMES
-from tables.league import MatchSummary, PlayerStats, Season, StandingsPage, is_bot
+from tables.league import MatchSummary, PlayerStats, Season, Standing, StandingsPage, is_bot
 
 COLOUR = discord.Colour.dark_green()
 SHEET_LINES = 30  # hands shown on a score sheet before it is cut short
@@ -28,13 +30,23 @@ def percent(x: float) -> str:
     return f"{100 * x:.0f}%"
 
 
-def table_embed(page: StandingsPage) -> discord.Embed:
+def table_embed(page: StandingsPage, names: Mapping[str, str] | None = None) -> discord.Embed:
+    """Rated players by rank; after them, without a rank, those not rated yet, and why."""
+    names = names or {}
     lines = []
-    for row in page.rows:
-        rating = f"**{row.rating}**" if row.rated else "not rated yet"
+    rated = [row for row in page.rows if row.rated]
+    for row in rated:
         lines.append(
-            f"`{row.rank:>3}.` {name(row.player)} · {row.played} played · {row.won} won "
-            f"({percent(row.win_rate)}) · {rating} · {row.points_per_hand:.1f} pts/hand"
+            f"`{row.rank:>3}.` {names.get(row.player) or name(row.player)} · "
+            f"{_record(row)} · **{row.rating}** · {row.points_per_hand:.1f} pts/hand"
+        )
+    unrated = [row for row in page.rows if not row.rated]
+    if unrated:
+        lines.append(f"**Not rated yet:** {unrated_reason(page.rate_bots)}")
+    for row in unrated:
+        lines.append(
+            f"`  –.` {names.get(row.player) or name(row.player)} · {_record(row)} · "
+            f"{row.points_per_hand:.1f} pts/hand"
         )
     embed = discord.Embed(
         title=f"{GAME_NAMES[page.game]} league — {season_title(page.season)}",
@@ -46,6 +58,19 @@ def table_embed(page: StandingsPage) -> discord.Embed:
         "(openskill); ranked by μ − 3σ, the rating we are sure of"
     )
     return embed
+
+
+def unrated_reason(rate_bots: bool) -> str:
+    if rate_bots:
+        return "no match of theirs has been rated yet."
+    return (
+        "every match they played had a bot at the table, and this server does not rate "
+        "those (Manage Server can turn that on: `/league rated-bots`)."
+    )
+
+
+def _record(row: Standing) -> str:
+    return f"{row.played} played · {row.won} won ({percent(row.win_rate)})"
 
 
 def season_title(season: Season | None) -> str:

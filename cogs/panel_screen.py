@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cogs.refs import REFRESH, Ref, ref_of
+from cogs.card_faces import card_face
+from cogs.refs import PLAY_AGAIN, REFRESH, Ref, ref_of
 from cogs.render import (
     GAME_NAMES,
     ButtonSpec,
@@ -16,6 +17,7 @@ from cogs.render import (
     paused_text,
     scores_text,
     seat_name,
+    side_name,
     suit_label,
     trick_text,
 )
@@ -66,8 +68,58 @@ def _plain_seat(table: Table, seat: int) -> str:
     return "your partner" if s.user is not None else f"Bot {seat + 1}"
 
 
+def situation_screen(table: Table, user: str) -> tuple[Screen | None, bool]:
+    """What the user's open private hand shows now (None: leave it as it is), and True
+    if that is the last thing it shows: they left, or the table closed."""
+    seat = table.seat_of(user)
+    if seat is None:
+        return gone_screen(table, user), True
+    if table.status is TableStatus.FINISHED and table.match is not None:
+        return ended_screen(table, seat), True
+    if table.status is TableStatus.CANCELLED:
+        return cancelled_screen(table), True
+    if table.match is None or not table.status.is_open:
+        return None, False
+    return panel_screen(table, seat), False
+
+
+def gone_screen(table: Table, user: str) -> Screen:
+    name = GAME_NAMES[table.game]
+    left = next((s for s in table.seats if s.left == user and s.bot), None)
+    if left is None:
+        text = f"You no longer sit at {name} table #{table.id}."
+    else:
+        text = f"You left table #{table.id}; a {left.bot} bot plays your seat from now on."
+    return Screen(embed=embed_for(table, f"{name} table #{table.id} — you left", text))
+
+
+def ended_screen(table: Table, seat: int) -> Screen:
+    """The match is over: its result, and Play again (the same seats once more)."""
+    match = table.match
+    name, side = GAME_NAMES[table.game], table.side_of(seat)
+    final = " : ".join(map(str, match.scores))
+    you = "You" if len(table.seats) == 2 else "Your team"
+    verdict = f"{you} won" if match.winner == side else f"{side_name(table, match.winner)} won"
+    embed = embed_for(
+        table, f"{name} table #{table.id} — the match is over", f"🏆 {verdict}, {final}."
+    )
+    embed.add_field(name=f"Match (to {match.rules.target})", value=scores_text(table, match.scores))
+    button = ButtonSpec(Ref(table.id, PLAY_AGAIN), "Play again", "success")
+    return Screen(embed=embed, buttons=(button,))
+
+
+def cancelled_screen(table: Table) -> Screen:
+    name = GAME_NAMES[table.game]
+    text = (
+        "The table was cancelled: nothing more is played there. Open a new one with "
+        "`/jass schieber`, `/jass klaberjass` or `/jass quick`."
+    )
+    return Screen(embed=embed_for(table, f"{name} table #{table.id} — cancelled", text))
+
+
 def panel_screen(table: Table, seat: int) -> Screen:
-    """A player's private hand: cards as buttons, the legal ones enabled."""
+    """A player's private hand: cards as buttons, the legal ones enabled; a paused table
+    shows the cards as text, with no button (none could do anything)."""
     name = GAME_NAMES[table.game]
     if table.match is None:
         return Screen(content=f"{name} table #{table.id} has not started yet.")
@@ -79,35 +131,56 @@ def panel_screen(table: Table, seat: int) -> Screen:
     )
     embed.add_field(
         name="Contract" if table.game == "schieber" else "Trump",
-        value=contract_text(table, view),
+        value=own_contract_text(table, view),
         inline=False,
     )
     if view.trick:
-        embed.add_field(name="On the table", value=trick_text(table, view.trick), inline=False)
+        embed.add_field(name="This trick", value=trick_text(table, view.trick))
     own = view.own_weis if table.game == "schieber" else view.own_sequences
     if own and not view.tricks:
         what = "Your Weis" if table.game == "schieber" else "Your sequences"
         text = "\n".join(f"{d.name} {cards(d.cards)} ({d.points})" for d in own)
         embed.add_field(name=f"{what} (declared with your first card)", value=text, inline=False)
     embed.add_field(name=f"Match (to {view.target})", value=scores_text(table, view.scores))
-    embed.set_footer(text="Only you see this. It updates as the table plays.")
     playing = table.status is TableStatus.PLAYING
-    hand = view.hand_number
+    if not playing:
+        held = cards(sorted_hand(view.hand, trump_of(view))) or "—"
+        embed.add_field(name="Your cards", value=held, inline=False)
+        embed.set_footer(text="Only you see this.")
+        return Screen(embed=embed)
+    embed.set_footer(text="Only you see this. It updates as the table plays.")
+    return Screen(embed=embed, buttons=tuple(_buttons(table, view)))
+
+
+def _buttons(table: Table, view: Any) -> list[ButtonSpec]:
+    seat, hand = view.seat, view.hand_number
     buttons: list[ButtonSpec] = []
-    legal = set(view.legal) if playing else set()
+    legal = set(view.legal)
     for i, card in enumerate(sorted_hand(view.hand, trump_of(view))):
         ok = Play(seat, card) in legal
         ref = Ref(table.id, "play", card.code, table.seq, hand, seat)
-        buttons.append(ButtonSpec(ref, str(card), "primary" if ok else "secondary", not ok, i // 5))
-    others = [a for a in view.legal if not isinstance(a, Play)] if playing else []
+        label, emoji = card_face(card)
+        style = "primary" if ok else "secondary"
+        buttons.append(ButtonSpec(ref, label, style, not ok, i // 5, emoji))
+    others = [a for a in view.legal if not isinstance(a, Play)]
     for i, action in enumerate(others):
         style = "danger" if isinstance(action, Bid) and action.kind is BidKind.PASS else "success"
         ref = ref_of(action, table.id, table.seq, hand)
         buttons.append(ButtonSpec(ref, action_label(table, view, action), style, row=2 + i // 5))
-    if playing:
-        ref = Ref(table.id, REFRESH, "-", table.seq, hand, seat)
-        buttons.append(ButtonSpec(ref, "↻ Refresh", row=4))
-    return Screen(embed=embed, buttons=tuple(buttons))
+    ref = Ref(table.id, REFRESH, "-", table.seq, hand, seat)
+    buttons.append(ButtonSpec(ref, "↻ Refresh", row=4))
+    return buttons
+
+
+def own_contract_text(table: Table, view: Any) -> str:
+    """The contract as the player reads it: they are "you", never a mention."""
+    me = view.seat
+    if table.game == "schieber" and view.contract is None and view.to_move == me:
+        if view.pushed:
+            return "Your partner pushed to you: you choose the contract."
+        return "You are the forehand: you choose the contract, or push it to your partner."
+    text = contract_text(table, view).replace(seat_name(table, me), "you")
+    return text[:1].upper() + text[1:]
 
 
 def _panel_status(table: Table, view: Any) -> str:

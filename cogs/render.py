@@ -21,7 +21,7 @@ bots by their seat.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,6 +35,7 @@ from tables.model import Table
 TEAM_NAMES = ("Team A", "Team B")
 GAME_NAMES = {"schieber": "Schieber", "klaberjass": "Klaberjass"}
 MESSAGE_LIMIT = 1900  # Discord allows 2000 characters a message; leave room
+Names = Mapping[str, str] | None  # user id -> display name (see cogs.names); None: mentions
 
 
 def paused_text(table_id: int, reason: str | None) -> str:
@@ -58,6 +59,7 @@ class ButtonSpec:
     style: str = "secondary"
     disabled: bool = False
     row: int | None = None
+    emoji: str | None = None  # shown before the label (a card's picture, later)
 
 
 # --- names ------------------------------------------------------------------------------
@@ -67,34 +69,42 @@ def mention(user: str) -> str:
     return f"<@{user}>"
 
 
-def seat_name(table: Table, seat: int) -> str:
-    """A person as a mention, a bot by its seat (1-based, as players count seats)."""
+def person(user: str, names: Names = None) -> str:
+    """A person by display name where names are given (titles, fields), else a mention."""
+    if names is None:
+        return mention(user)
+    return names.get(user, "a player")
+
+
+def seat_name(table: Table, seat: int, names: Names = None) -> str:
+    """A person by name or mention, a bot by its seat (1-based, as players count seats)."""
     s = table.seats[seat]
     if s.user is not None:
-        return mention(s.user) + (" (a bot stands in)" if s.away else "")
+        who = person(s.user, names) if names is None or s.user in names else f"Player {seat + 1}"
+        return who + (" (a bot stands in)" if s.away else "")
     if s.bot is not None:
         return f"🤖 Bot {seat + 1}"
     return "empty"
 
 
-def seat_long(table: Table, seat: int) -> str:
+def seat_long(table: Table, seat: int, names: Names = None) -> str:
     """A seat for the seat lists: with the bot's level and whom a bot replaced."""
     s = table.seats[seat]
     if s.bot is not None:
         name = f"🤖 Bot {seat + 1} ({s.bot})"
-        return name + (f", for {mention(s.left)}" if s.left else "")
-    return seat_name(table, seat)
+        return name + (f", for {person(s.left, names)}" if s.left else "")
+    return seat_name(table, seat, names)
 
 
-def side_name(table: Table, side: int) -> str:
+def side_name(table: Table, side: int, names: Names = None) -> str:
     """Schieber: Team A (seats 1 and 3) or Team B; Klaberjass: the player."""
     if len(table.seats) == 4:
         return TEAM_NAMES[side]
-    return seat_name(table, side)
+    return seat_name(table, side, names)
 
 
-def team_members(table: Table, side: int) -> str:
-    return " & ".join(seat_long(table, n) for n in table.teams[side])
+def team_members(table: Table, side: int, names: Names = None) -> str:
+    return " & ".join(seat_long(table, n, names) for n in table.teams[side])
 
 
 def cards(cs: Iterable[Card]) -> str:
@@ -111,12 +121,12 @@ def suit_label(suit: Suit) -> str:
     return f"{suit.symbol} {suit.word}"
 
 
-def scores_text(table: Table, scores: Sequence[int]) -> str:
-    return " · ".join(f"{side_name(table, i)} **{s}**" for i, s in enumerate(scores))
+def scores_text(table: Table, scores: Sequence[int], names: Names = None) -> str:
+    return " · ".join(f"{side_name(table, i, names)} **{s}**" for i, s in enumerate(scores))
 
 
-def trick_text(table: Table, plays: Iterable[tuple[int, Card]]) -> str:
-    return " · ".join(f"{seat_name(table, s)} {c}" for s, c in plays)
+def trick_text(table: Table, plays: Iterable[tuple[int, Card]], names: Names = None) -> str:
+    return " · ".join(f"{seat_name(table, s, names)} {c}" for s, c in plays)
 
 
 def played_by(table: Table, trick: ev.TrickWon) -> list[tuple[int, Card]]:
@@ -124,25 +134,27 @@ def played_by(table: Table, trick: ev.TrickWon) -> list[tuple[int, Card]]:
     return [((trick.leader + i) % n, c) for i, c in enumerate(trick.cards)]
 
 
-def declaration_text(table: Table, d: ev.Declaration) -> str:
-    return f"{seat_name(table, d.seat)}: {d.name} {cards(d.cards)} ({d.points})"
+def declaration_text(table: Table, d: ev.Declaration, names: Names = None) -> str:
+    return f"{seat_name(table, d.seat, names)}: {d.name} {cards(d.cards)} ({d.points})"
 
 
 # --- one line per event -------------------------------------------------------------------
 
 
-def event_line(table: Table, event: Any, maker: int | None = None) -> str | None:
-    """An engine event worth a line in the channel; None for those the table shows."""
-    name = lambda seat: seat_name(table, seat)  # noqa: E731
+def event_line(
+    table: Table, event: Any, maker: int | None = None, names: Names = None
+) -> str | None:
+    """An engine event worth a line in the hand log; None for those the board shows."""
+    name = lambda seat: seat_name(table, seat, names)  # noqa: E731
     match event:
         case ev.TrickWon(number, _, _, winner, points):
-            plays = trick_text(table, played_by(table, event))
+            plays = trick_text(table, played_by(table, event), names)
             return f"Trick {number}: {plays} → **{name(winner)}** (+{points})"
         case ev.WeisAnnounced(seat, points):
             what = "Weis" if len(table.seats) == 4 else "a sequence"
             return f"📣 {name(seat)} announces {what} of {points}."
         case ev.DeclarationsScored(scored, lost, side, points):
-            return _declarations_line(table, scored, lost, side, points)
+            return _declarations_line(table, scored, lost, side, points, names)
         case ev.StoeckDeclared(declaration, points):
             return f"👑 {name(declaration.seat)}: **{declaration.name}!** (+{points})"
         case ev.TrumpSwapped(seat, given, taken):
@@ -150,7 +162,7 @@ def event_line(table: Table, event: Any, maker: int | None = None) -> str | None
         case ev.HandAnnulled(number):
             return f"Hand {number}: both passed twice. The hand is annulled and dealt again."
         case ev.HandScored():
-            return hand_result_line(table, event, maker)
+            return hand_result_line(table, event, maker, names)
     return None
 
 
@@ -160,52 +172,61 @@ def _declarations_line(
     lost: Sequence[ev.Declaration],
     side: Any,
     points: int,
+    names: Names = None,
 ) -> str | None:
+    """The side whose Weis count shows them; the other side's are never shown (their
+    cards are still in hand), only that they do not count."""
     if not scored and not lost:
         return None
     what = "Weis" if len(table.seats) == 4 else "Sequences"
     lines = []
     if side is not None and scored:
-        shown = "; ".join(declaration_text(table, d) for d in scored)
-        lines.append(f"📣 {what} for **{side_name(table, side)}** (+{points}): {shown}")
+        shown = "; ".join(declaration_text(table, d, names) for d in scored)
+        lines.append(f"📣 {what} for **{side_name(table, side, names)}** (+{points}): {shown}")
     if lost:
-        shown = "; ".join(declaration_text(table, d) for d in lost)
-        lines.append(f"{what} that do not count: {shown}")
+        losers = sorted({table.side_of(d.seat) for d in lost})
+        who = " and ".join(side_name(table, s, names) for s in losers)
+        lines.append(f"{who}: {what.lower() if what == 'Sequences' else what} do not count.")
     return "\n".join(lines)
 
 
-def hand_result_line(table: Table, event: ev.HandScored, maker: int | None = None) -> str:
+def hand_result_line(
+    table: Table, event: ev.HandScored, maker: int | None = None, names: Names = None
+) -> str:
     tricks = ""
     if tuple(event.points) != tuple(event.totals):
         tricks = f" (card points {' : '.join(map(str, event.points))})"
     lines = [
-        f"**Hand {event.hand_number}:** {scores_text(table, event.totals)}{tricks}. "
-        f"Match: {scores_text(table, event.scores)}."
+        f"**Hand {event.hand_number}:** {scores_text(table, event.totals, names)}{tricks}. "
+        f"Match: {scores_text(table, event.scores, names)}."
     ]
     if event.match_by is not None:
-        lines.append(f"🎉 **Match!** {side_name(table, event.match_by)} took every trick.")
+        lines.append(f"🎉 **Match!** {side_name(table, event.match_by, names)} took every trick.")
     if event.maker_failed:
-        who = seat_name(table, maker) if maker is not None else "The maker"
+        who = seat_name(table, maker, names) if maker is not None else "The maker"
         lines.append(f"❌ {who} made trump and failed: the opponent scores both totals.")
     return "\n".join(lines)
 
 
-def table_event_line(table: Table, event: Any, maker: int | None = None) -> str | None:
-    """A service event as a line in the channel; None if the table message shows it."""
+def table_event_line(
+    table: Table, event: Any, maker: int | None = None, names: Names = None
+) -> str | None:
+    """A service event as a line in the hand log; None if the board shows it."""
     match event:
         case te.GameEvent(event=inner):
-            return event_line(table, inner, maker)
+            return event_line(table, inner, maker, names)
         case te.SeatTakenByBot(seat=seat, user=user, level=level, for_good=True):
-            return f"🚪 {mention(user)} left: a {level} bot plays seat {seat + 1} from now on."
+            who = person(user, names)
+            return f"🚪 {who} left: a {level} bot plays seat {seat + 1} from now on."
         case te.SeatTakenByBot(seat=seat, user=user, level=level):
             return (
-                f"⏰ {mention(user)}'s clock ran out: a {level} bot plays seat {seat + 1} until "
-                "they press a button again."
+                f"⏰ {person(user, names)}'s clock ran out: a {level} bot plays seat {seat + 1} "
+                "until they press a button again."
             )
         case te.SeatReclaimed(user=user):
-            return f"👋 {mention(user)} is back and plays their own cards again."
+            return f"👋 {person(user, names)} is back and plays their own cards again."
         case te.TableCancelled(by=by):
-            return f"Table #{table.id} was cancelled by {mention(by)}."
+            return f"Table #{table.id} was cancelled by {person(by, names)}."
         case te.TablePaused(reason=reason):
             return f"⏸️ {paused_text(table.id, reason)}"
     return None

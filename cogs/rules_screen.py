@@ -6,8 +6,19 @@ from cogs.render import GAME_NAMES
 from cogs.screens import Screen, clock_line, embed_for, rules_line, rules_of
 from tables.model import Table
 
+DOCS = {"schieber": "schieber.md", "klaberjass": "klaberjass.md"}  # in docs/
 
-def rules_screen(table: Table) -> Screen:
+
+def docs_link(game: str, docs_url: str = "") -> str:
+    """Where the whole rules are: a link under ``TRUMPF_DOCS_URL``, else the file's name
+    (a clone carries it, and the bot cannot know where its repository is published)."""
+    page = DOCS[game]
+    if docs_url:
+        return f"[docs/{page}]({docs_url}/{page})"
+    return f"`docs/{page}` in Trumpf's source"
+
+
+def rules_screen(table: Table, docs_url: str = "") -> Screen:
     rules = rules_of(table)
     name = GAME_NAMES[table.game]
     embed = embed_for(table, f"Rules of {name} table #{table.id}", rules_line(table))
@@ -52,4 +63,5 @@ def rules_screen(table: Table) -> Screen:
             ),
         )
     embed.add_field(name="Turn clock", value=clock_line(table), inline=False)
+    embed.add_field(name="Full rules", value=docs_link(table.game, docs_url), inline=False)
     return Screen(embed=embed)

@@ -18,7 +18,6 @@ import discord
 from cogs.refs import (
     ADD_BOT,
     CANCEL,
-    OPEN_HAND,
     PLAY_AGAIN,
     REMOVE_BOT,
     SIT,
@@ -29,7 +28,7 @@ from cogs.refs import (
 from cogs.render import (
     GAME_NAMES,
     ButtonSpec,
-    cards,
+    Names,
     contract_label,
     mention,
     scores_text,
@@ -38,10 +37,7 @@ from cogs.render import (
     side_name,
     suit_label,
     team_members,
-    trick_text,
 )
-from engine.actions import BidKind
-from engine.cards import Suit
 from engine.events import HandScored
 from engine.phase import Phase
 from tables import games
@@ -165,101 +161,53 @@ def public_view(table: Table) -> Any:
     return table.match.observation(0)
 
 
-def contract_text(table: Table, view: Any) -> str:
+def contract_text(table: Table, view: Any, names: Names = None) -> str:
+    """The contract, who made it, pushed or not, its multiplier (Klaberjass: the bids)."""
+    name = lambda seat: seat_name(table, seat, names)  # noqa: E731
     if table.game == "schieber":
         if view.contract is None:
             if view.phase is not Phase.CONTRACT or view.to_move is None:
                 return "No contract yet."
             if view.pushed:
-                chooser = seat_name(table, view.to_move)
-                return f"{seat_name(table, view.forehand)} pushed: {chooser} chooses."
-            return f"{seat_name(table, view.to_move)} (forehand) chooses the contract or pushes."
+                return f"{name(view.forehand)} pushed: {name(view.to_move)} chooses."
+            return f"{name(view.to_move)} (forehand) chooses the contract or pushes."
         times = rules_of(table).multiplier(view.contract)
-        pushed = f", pushed by {seat_name(table, view.forehand)}" if view.pushed else ""
-        return (
-            f"**{contract_label(view.contract)}** ×{times}, chosen by "
-            f"{seat_name(table, view.maker)}{pushed}"
-        )
+        pushed = f", pushed by {name(view.forehand)}" if view.pushed else ""
+        return f"**{contract_label(view.contract)} ×{times}** · made by {name(view.maker)}{pushed}"
     if view.trump is None:
         rnd = 1 if len(view.bids) < 2 else 2
-        return f"Turned up: **{view.table_card}** · bidding, round {rnd}"
+        return f"Turned-up card **{view.table_card}** · bidding, round {rnd}"
     how = "named" if view.trump != view.turn_up.suit else "taken"
-    swap = (
-        f" · {seat_name(table, view.swapped_by)} swapped the 7"
-        if view.swapped_by is not None
-        else ""
-    )
+    swap = f", {name(view.swapped_by)} swapped the 7" if view.swapped_by is not None else ""
     return (
-        f"Trump **{suit_label(view.trump)}**, {how} by {seat_name(table, view.maker)} · "
-        f"on the table: {view.table_card}{swap}"
+        f"Trump **{suit_label(view.trump)}**, {how} by {name(view.maker)} · "
+        f"turned-up card {view.table_card}{swap}"
     )
 
 
-def turn_text(table: Table, view: Any) -> str:
+def turn_text(table: Table, view: Any, names: Names = None) -> str:
     if view.to_move is None:
-        return "—"
+        return "Nobody to move."
     doing = {Phase.CONTRACT: "to choose", Phase.BIDDING: "to bid", Phase.PLAY: "to play"}
     clock = f" · clock runs out {timestamp(table.deadline)}" if table.deadline else ""
-    return f"{seat_name(table, view.to_move)} {doing.get(view.phase, '')}{clock}"
-
-
-def table_screen(table: Table) -> Screen:
-    view = public_view(table)
-    name = GAME_NAMES[table.game]
-    embed = embed_for(
-        table, f"{name} · table #{table.id} · hand {view.hand_number}", contract_text(table, view)
-    )
-    embed.add_field(name="Turn", value=turn_text(table, view), inline=False)
-    if table.game == "klaberjass" and view.bids:
-        bids = " · ".join(f"{seat_name(table, s)} {_bid_word(k, suit)}" for s, k, suit in view.bids)
-        embed.add_field(name="Bids", value=bids, inline=False)
-    embed.add_field(name="On the table", value=trick_text(table, view.trick) or "—", inline=False)
-    if view.tricks:
-        last = view.tricks[-1]
-        text = f"{cards(last.cards)} → {seat_name(table, last.winner)} (+{last.points})"
-        embed.add_field(name=f"Last trick ({last.number})", value=text, inline=False)
-    melds = _melds(table, view)
-    if melds:
-        embed.add_field(
-            name="Weis" if table.game == "schieber" else "Melds", value=melds, inline=False
-        )
-    embed.add_field(name="This hand", value=scores_text(table, view.hand_points))
-    embed.add_field(name=f"Match (to {view.target})", value=scores_text(table, view.scores))
-    if table.game == "schieber":
-        teams = "\n".join(f"{side_name(table, i)}: {team_members(table, i)}" for i in (0, 1))
-        embed.add_field(name="Teams", value=teams, inline=False)
-    embed.set_footer(text=f"Rules: {rules_line(table)} · Press “My hand” for your cards.")
-    ref = Ref(table.id, OPEN_HAND, "-", table.seq, view.hand_number)
-    return Screen(embed=embed, buttons=(ButtonSpec(ref, "🂠 My hand", "primary"),))
-
-
-def _bid_word(kind: BidKind, suit: Suit | None) -> str:
-    if kind is BidKind.PASS:
-        return "passes"
-    said = "takes" if kind is BidKind.TAKE else "names"
-    return f"{said} {suit.symbol}" if suit is not None else said
-
-
-def _melds(table: Table, view: Any) -> str:
-    lines = [
-        f"{seat_name(table, d.seat)}: {d.name} {cards(d.cards)} ({d.points})"
-        for d in view.declarations
-    ]
-    shown = {d.seat for d in view.declarations if d.kind not in ("stoeck", "bela")}
-    lines += [f"{seat_name(table, s)} announced {p}" for s, p in view.announced if s not in shown]
-    return "\n".join(lines)
+    who = seat_name(table, view.to_move, names)
+    return f"⏳ **{who}** {doing.get(view.phase, 'to move')}{clock}"
 
 
 def hand_over_screen(
-    table: Table, hand_number: int, scored: HandScored | None, annulled: bool = False
+    table: Table,
+    hand_number: int,
+    scored: HandScored | None,
+    annulled: bool = False,
+    names: Names = None,
 ) -> Screen:
-    """A table message whose hand is over: its result, no buttons."""
+    """A board whose hand is over: its result, no buttons."""
     name = GAME_NAMES[table.game]
     text = "Both passed twice: the hand was annulled." if annulled else "The hand is over."
     if scored is not None:
         text = (
-            f"Written on the sheet: {scores_text(table, scored.totals)}\n"
-            f"Match: {scores_text(table, scored.scores)}"
+            f"Written on the sheet: {scores_text(table, scored.totals, names)}\n"
+            f"Match: {scores_text(table, scored.scores, names)}"
         )
     return Screen(
         embed=embed_for(table, f"{name} · table #{table.id} · hand {hand_number} — over", text)
@@ -273,17 +221,19 @@ def closed_screen(table: Table, title: str, text: str) -> Screen:
 # --- the end -------------------------------------------------------------------------------------
 
 
-def result_screen(table: Table, rematch: int | None = None) -> Screen:
+def result_screen(
+    table: Table, rematch: int | None = None, names: Names = None, again: bool = True
+) -> Screen:
+    """The match's result and score sheet; ``again``: with the Play again button.
+    People by display name (a title shows no mentions; unknown ones by seat)."""
+    names = names or {}
     match = table.match
     name = GAME_NAMES[table.game]
-    winner = side_name(table, match.winner)
+    winner = side_name(table, match.winner, names)
     final = " : ".join(map(str, match.scores))
     embed = embed_for(table, f"🏆 {winner} wins {name} table #{table.id}, {final}")
     width = 12 if table.game == "schieber" else 10
-    heads = [
-        side_name(table, i) if table.game == "schieber" else f"Seat {i + 1}"
-        for i in range(len(match.scores))
-    ]
+    heads = [side_name(table, i, names)[: width - 2] for i in range(len(match.scores))]
     rows = ["Hand  " + "".join(h.rjust(width) for h in heads)]
     for n, hand in enumerate(match.sheet, 1):
         note = "  (annulled)" if table.game == "klaberjass" and not any(hand) else ""
@@ -291,7 +241,9 @@ def result_screen(table: Table, rematch: int | None = None) -> Screen:
     rows.append("Total " + "".join(str(p).rjust(width) for p in match.scores))
     embed.description = "```\n" + "\n".join(rows)[:3900] + "\n```"
     for side in range(len(table.teams)):
-        embed.add_field(name=side_name(table, side), value=team_members(table, side))
+        embed.add_field(name=side_name(table, side, names), value=team_members(table, side, names))
+    if not again:
+        return Screen(embed=embed)
     if rematch is None:
         ref = Ref(table.id, PLAY_AGAIN)
         return Screen(embed=embed, buttons=(ButtonSpec(ref, "Play again", "success"),))
@@ -301,18 +253,14 @@ def result_screen(table: Table, rematch: int | None = None) -> Screen:
     )
 
 
-def turn_ping(table: Table, user: str, stale: bool) -> Screen:
-    """A message that mentions a person whose turn it is and who has no live panel."""
-    view = public_view(table)
-    why = (
-        "your hand panel is older than Discord's 15 minutes and cannot update any more"
-        if stale
-        else "your cards are waiting"
-    )
+def turn_ping(table: Table, user: str, stale: str | None) -> Screen:
+    """A message that mentions a person whose turn it is and who has no live panel;
+    ``stale`` says why their panel could not show it, if they had one."""
+    why = stale or "your cards are waiting"
     text = (
-        f"<@{user}>, it is your turn at table #{table.id} ({why}): press **My hand** to open them."
+        f"<@{user}>, it is your turn at table #{table.id} ({why}): press **My hand** on "
+        "the board above to open them."
     )
     if table.deadline:
         text += f" Your clock runs out {timestamp(table.deadline)}."
-    ref = Ref(table.id, OPEN_HAND, "-", table.seq, view.hand_number)
-    return Screen(content=text, buttons=(ButtonSpec(ref, "🂠 My hand", "primary"),))
+    return Screen(content=text)  # the board's My hand is right above: no second one

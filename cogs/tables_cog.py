@@ -26,6 +26,7 @@ from cogs.handlers import error_text, is_admin, user_of
 from cogs.render import GAME_NAMES
 from cogs.rules_screen import rules_screen
 from cogs.screens import clock_line, rules_line
+from cogs.settings_screen import settings_command
 from tables import bots
 from tables.errors import TableError, TablePaused, UnknownTable
 from tables.model import Table, TableOptions, TableStatus
@@ -54,6 +55,15 @@ NEEDED = (
 )
 
 
+def lobby_channel(interaction: discord.Interaction) -> str:
+    """Where the tables of a command's channel were opened: a thread's own channel, since a
+    table plays in a thread opened from its lobby (a table opened in a thread: the thread)."""
+    channel = interaction.channel
+    if isinstance(channel, discord.Thread) and channel.owner_id == interaction.client.user.id:
+        return str(channel.parent_id)
+    return str(interaction.channel_id)
+
+
 def missing_permissions(interaction: discord.Interaction) -> list[str]:
     """The permissions the bot lacks in the interaction's channel, by their names."""
     have = interaction.app_permissions
@@ -73,6 +83,10 @@ class TablesCog(commands.Cog, name="Tables"):
     def __init__(self, bot: TrumpfBot) -> None:
         self.bot = bot
 
+    async def cog_load(self) -> None:
+        """Private hands follow the tables from now on, those saved before a restart too."""
+        await self.bot.panels.start()
+
     @property
     def service(self) -> Any:
         return self.bot.service
@@ -81,23 +95,23 @@ class TablesCog(commands.Cog, name="Tables"):
 
     @jass.command(name="schieber", description="Open a Schieber table (4 players, 2 teams) here")
     @app_commands.describe(
-        preset="The rules: points to win and the multipliers (default Pagat 3000)",
+        preset="The rules: points to win and the multipliers (default: the server's)",
         target="Points to win, instead of the preset's",
         clock="Seconds for a card (twice that for the contract); 0 for no clock",
         bots="How many seats to fill with bots now (you take one seat)",
-        level="How well the bots play",
+        level="How well the bots play (default: the server's)",
     )
     @app_commands.choices(preset=PRESETS, level=LEVELS)
     async def schieber(
         self,
         interaction: discord.Interaction,
-        preset: str = "pagat-3000",
+        preset: str | None = None,
         target: app_commands.Range[int, 100, 10000] | None = None,
         clock: app_commands.Range[int, 0, 600] | None = None,
         bots: app_commands.Range[int, 0, 3] = 0,
-        level: str = "medium",
+        level: str | None = None,
     ) -> None:
-        rules: dict[str, Any] = {"preset": preset}
+        rules: dict[str, Any] = {"preset": preset} if preset else {}
         if target is not None:
             rules["target"] = target
         await self._open(interaction, "schieber", rules, clock, bots, level)
@@ -107,7 +121,7 @@ class TablesCog(commands.Cog, name="Tables"):
         target="Points to win (default 501)",
         clock="Seconds for a card (twice that for a bid); 0 for no clock",
         bot="Fill the other seat with a bot now",
-        level="How well the bot plays",
+        level="How well the bot plays (default: the server's)",
     )
     @app_commands.choices(level=LEVELS)
     async def klaberjass(
@@ -116,19 +130,39 @@ class TablesCog(commands.Cog, name="Tables"):
         target: app_commands.Range[int, 50, 5000] | None = None,
         clock: app_commands.Range[int, 0, 600] | None = None,
         bot: bool = False,
-        level: str = "medium",
+        level: str | None = None,
     ) -> None:
         rules = {} if target is None else {"target": target}
         await self._open(interaction, "klaberjass", rules, clock, int(bot), level)
 
     @jass.command(name="quick", description="Play at once: bots fill every other seat")
-    @app_commands.describe(game="Which game", level="How well the bots play")
+    @app_commands.describe(
+        game="Which game", level="How well the bots play (default: the server's)"
+    )
     @app_commands.choices(game=GAMES, level=LEVELS)
     async def quick(
-        self, interaction: discord.Interaction, game: str = "schieber", level: str = "medium"
+        self, interaction: discord.Interaction, game: str = "schieber", level: str | None = None
     ) -> None:
         seats = 3 if game == "schieber" else 1
         await self._open(interaction, game, {}, None, seats, level, start=True)
+
+    @jass.command(name="settings", description="This server's defaults for new tables")
+    @app_commands.describe(
+        threads="Play each table in a thread of its own",
+        clock="Default seconds for a card (twice that to choose); 0 for no clock",
+        level="Default bot level",
+        preset="Default Schieber rules",
+    )
+    @app_commands.choices(level=LEVELS, preset=PRESETS)
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        threads: bool | None = None,
+        clock: app_commands.Range[int, 0, 600] | None = None,
+        level: str | None = None,
+        preset: str | None = None,
+    ) -> None:
+        await settings_command(self.bot, interaction, threads, clock, level, preset)
 
     async def _refuse_channel(self, interaction: discord.Interaction) -> bool:
         """Say which permissions the bot lacks in this channel; True if it lacks any."""
@@ -151,17 +185,18 @@ class TablesCog(commands.Cog, name="Tables"):
         rules: dict[str, Any],
         clock: int | None,
         bots: int,
-        level: str,
+        level: str | None,
         start: bool = False,
     ) -> None:
         if await self._refuse_channel(interaction):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        settings = self.bot.settings
-        if clock is None:
-            options = TableOptions(rules, settings.card_clock_s, settings.contract_clock_s)
-        else:
-            options = TableOptions(rules, clock or None, 2 * clock or None)
+        defaults = await self.service.server_settings(str(interaction.guild_id))
+        if game == "schieber":
+            rules = {"preset": defaults.preset, **rules}
+        card, contract = defaults.clocks(self.bot.settings, clock)
+        options = TableOptions(rules, card, contract)
+        level = level or defaults.bot_level
         user = user_of(interaction)
         try:
             table = await self.service.create_table(
@@ -231,7 +266,7 @@ class TablesCog(commands.Cog, name="Tables"):
             await interaction.response.send_message(error_text(e), ephemeral=True)
             return
         await interaction.response.send_message(
-            ephemeral=True, **message_kwargs(rules_screen(found))
+            ephemeral=True, **message_kwargs(rules_screen(found, self.bot.settings.docs_url))
         )
 
     @jass.command(name="export", description="Download a finished hand as a JSON hand record")
@@ -317,13 +352,14 @@ class TablesCog(commands.Cog, name="Tables"):
         """The table named, else the caller's (``mine``) or the newest open one here; with
         none here, the caller's paused table elsewhere: returned if ``paused_ok``, else
         TablePaused says how to resume it."""
+        table_id = table_id or self.bot.announcer.table_in_thread(interaction.channel_id)
         if table_id is not None:
             table = self.service.table(table_id)
             if table.guild_id != str(interaction.guild_id):
                 raise UnknownTable(table_id)  # another server's tables are none of ours here
             return table
         user = user_of(interaction) if mine else None
-        found = self.service.tables(str(interaction.guild_id), str(interaction.channel_id), user)
+        found = self.service.tables(str(interaction.guild_id), lobby_channel(interaction), user)
         if not found and user is not None:  # their table may be paused, its channel gone
             paused = [t for t in self._paused_here(interaction) if t.seat_of(user) is not None]
             if paused:
@@ -346,8 +382,9 @@ class TablesCog(commands.Cog, name="Tables"):
 
     async def _recent(self, interaction: discord.Interaction) -> int:
         """The user's newest table in this channel, open or finished (before a restart too)."""
-        guild, channel = str(interaction.guild_id), str(interaction.channel_id)
-        table_id = await self.service.latest_table(guild, channel, user_of(interaction))
+        guild, channel = str(interaction.guild_id), lobby_channel(interaction)
+        table_id = self.bot.announcer.table_in_thread(interaction.channel_id)
+        table_id = table_id or await self.service.latest_table(guild, channel, user_of(interaction))
         if table_id is None:
             raise TableError("You have no table in this channel; name one with `table`.")
         return table_id
@@ -365,6 +402,12 @@ class TablesCog(commands.Cog, name="Tables"):
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         await self._channel_gone(payload.thread_id)
+
+    @commands.Cog.listener()
+    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
+        """A table's thread archived by someone mid-match: handled as if it was deleted."""
+        if payload.data.get("thread_metadata", {}).get("archived"):
+            self.bot.announcer.thread_closed(payload.thread_id)
 
     async def _channel_gone(self, channel_id: int) -> None:
         """Post nothing more there; the service pauses its tables in play, cancels lobbies."""

@@ -32,10 +32,6 @@ class Contract(enum.Enum):
             return f"{self.trump.symbol} {self.value}"
         return {"obenabe": "Obenabe ⬆", "undenufe": "Undenufe ⬇"}[self.value]
 
-    @classmethod
-    def of_suit(cls, suit: Suit) -> Contract:
-        return cls[suit.name]
-
 
 class BidKind(enum.Enum):
     TAKE = "take"

@@ -142,9 +142,22 @@ def parse_cards(codes: Iterable[str]) -> list[Card]:
     return [Card.from_code(c) for c in codes]
 
 
-def sort_codes(cards: Iterable[Card]) -> list[str]:
-    """Codes sorted alphabetically, as hand records list legal moves."""
-    return sorted(c.code for c in cards)
+def _suit_runs(bits: int) -> tuple[tuple[int, int], ...]:
+    """Maximal runs (top rank index, length) of three or more in a 9-bit suit mask."""
+    runs, r = [], 0
+    while r < 9:
+        start = r
+        while r < 9 and bits >> r & 1:
+            r += 1
+        if r - start >= 3:
+            runs.append((start, r - start))
+        r += 1
+    return tuple(runs)
+
+
+# Per 9-bit suit mask, its runs of three or more cards in natural order: both games'
+# sequences (Weis) are these.
+SUIT_RUNS: tuple[tuple[tuple[int, int], ...], ...] = tuple(_suit_runs(m) for m in range(512))
 
 
 # Per suit, the codes held in each 9-bit suit mask, sorted alphabetically ("S10" < "S6"
@@ -164,7 +177,8 @@ _SORTED_SUIT_CODES = tuple(_sorted_suit_codes(s) for s in range(4))
 
 
 def sorted_codes(mask: int) -> list[str]:
-    """``sort_codes(cards_of(mask))`` by table lookups; the suits sort C, D, H, S.
+    """The codes of a mask's cards sorted alphabetically, as hand records list legal
+    moves, by table lookups; the suits sort C, D, H, S.
 
     >>> sorted_codes(mask_of(parse_cards(["SA", "S10", "C6", "H9"])))
     ['C6', 'H9', 'S10', 'SA']

@@ -8,5 +8,6 @@ class IllegalAction(ValueError):
     """
 
 
-class NotYourTurn(IllegalAction):
-    pass
+class OutOfTurn(IllegalAction):
+    """An action by a seat that is not to move (the table service reports it as its own
+    ``NotYourTurn``)."""

@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 
 from engine.actions import BidKind, Contract
 from engine.cards import Card, Suit
+
+
+class DeclarationKind(enum.StrEnum):
+    """What a declaration is; the value is the hand record's word for it."""
+
+    SEQUENCE = "sequence"
+    FOUR = "four"  # four of a kind (Schieber)
+    STOECK = "stoeck"  # Schieber: the trump King and Queen
+    BELA = "bela"  # Klaberjass: the trump King and Queen
 
 
 @dataclass(frozen=True, slots=True)
@@ -13,18 +23,18 @@ class Declaration:
     """A Weis or meld: a sequence, four of a kind, Stöck or Bela."""
 
     seat: int
-    kind: str  # "sequence", "four", "stoeck", "bela"
+    kind: DeclarationKind
     cards: tuple[Card, ...]
     points: int
 
     @property
     def name(self) -> str:
         n = len(self.cards)
-        if self.kind == "sequence":
+        if self.kind == DeclarationKind.SEQUENCE:
             return {3: "three in a row", 4: "four in a row"}.get(n, f"{n} in a row")
-        if self.kind == "four":
+        if self.kind == DeclarationKind.FOUR:
             return f"four {self.cards[0].rank.code}s"
-        return {"stoeck": "Stöck", "bela": "Bela"}[self.kind]
+        return "Stöck" if self.kind == DeclarationKind.STOECK else "Bela"
 
     def __str__(self) -> str:
         return f"{self.name} {' '.join(map(str, self.cards))} ({self.points})"

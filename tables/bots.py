@@ -1,8 +1,8 @@
 """Bots that take a seat: they see only that seat's observation and legal actions.
 
 The levels are the engine's (``engine/bots``); this module only binds a bot to a seed
-and the table's rules, and runs the ones that think for a while (``hard``) in worker
-processes, so that a bot's thinking never holds up the other tables.
+(the table's rules come with the observation) and runs the ones that think for a while
+(``hard``) in worker processes, so that a bot's thinking never holds up the other tables.
 
 >>> from engine.actions import Push
 >>> bot_for("easy", seed=1).choose(None, [Push(0)])
@@ -24,7 +24,6 @@ from typing import Any
 from engine.actions import Action
 from engine.bots import BOTS as ENGINE_BOTS
 from engine.bots.base import Bot
-from engine.schieber.rules import SchieberRules
 
 log = logging.getLogger(__name__)
 
@@ -40,23 +39,21 @@ class SeededBot:
 
     level: str
     seed: int
-    rules: Any = None  # the table's Schieber rules, for bots that weigh contracts by them
 
     @property
     def thinks(self) -> bool:
         return self.level in THINKERS
 
     def choose(self, observation: Any, legal_actions: Sequence[Action]) -> Action:
-        rules = self.rules if isinstance(self.rules, SchieberRules) else None
-        bot = BOTS[self.level](rules=rules)
+        bot = BOTS[self.level]()
         return bot.choose(observation, legal_actions, random.Random(self.seed))
 
 
-def bot_for(level: str, seed: int, rules: Any = None) -> SeededBot:
+def bot_for(level: str, seed: int) -> SeededBot:
     """The bot of a level; ValueError for an unknown level."""
     if level not in BOTS:
         raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(BOTS)}")
-    return SeededBot(level, seed, rules)
+    return SeededBot(level, seed)
 
 
 class Thinking:

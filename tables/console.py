@@ -1,7 +1,7 @@
 """The console table: play either game at the terminal against bots.
 
 It goes through the very same :class:`TableService` and SQLite file as the Discord
-bot: you sit in seat 0, bots fill the other seats, and an unfinished console table is
+bot: you sit in seat 1, bots fill the other seats, and an unfinished console table is
 resumed the next time.  Type a card by its code (``H10``) or by its number in the list;
 ``push`` or a contract (``hearts``, ``obenabe``); ``take``, ``pass``, ``name spades``,
 ``swap``; ``help``; ``quit``.
@@ -13,6 +13,8 @@ Play(seat=0, card=Card('H10'))
 Bid(seat=1, kind=<BidKind.NAME: 'name'>, suit=<Suit.SPADES: 0>)
 >>> parse("2", seat=0, legal=["a", "b"])
 'b'
+>>> parse("3", seat=0, legal=["a", "b"])
+Unclear(why='There is no choice 3; the choices go from 1 to 2.')
 """
 
 from __future__ import annotations
@@ -26,16 +28,18 @@ import random
 import sys
 import threading
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 from engine.actions import Action, Bid, BidKind, Choose, Contract, Play, Push, Swap
 from engine.cards import Card, Suit
+from engine.schieber import PRESETS
 from tables import text
 from tables.errors import TableError
 from tables.events import TableCancelled, TableFinished, TurnStarted
 from tables.model import Table, TableOptions, TableStatus
 from tables.service import TableService
-from tables.settings import Settings
+from tables.settings import BOT_LEVELS, SettingError, Settings
+from tables.store_file import DatabaseRefused, StoreReadOnly
 
 ME = "console"
 PLACE = "console"  # the guild and channel of console tables
@@ -45,33 +49,45 @@ HELP = """Type the number of a choice, or:
   show (the table again)   record (the last finished hand as JSON)   help   quit"""
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class Unclear:
+    """A line that is no choice; ``why`` says what was wrong with it."""
+
+    why: str
+
+
 def parse(line: str, seat: int, legal: list[Any]) -> Any:
-    """An action for the seat, a console command (a str), or None if not understood."""
+    """An action for the seat, a console command (a str), or :class:`Unclear`."""
     words = line.strip().lower().split()
     if not words:
-        return None
-    if words[0].isdigit():
-        n = int(words[0])
-        return legal[n - 1] if 1 <= n <= len(legal) else None
-    if words[0] in ("help", "quit", "exit", "show", "record", "?"):
-        return {"exit": "quit", "?": "help"}.get(words[0], words[0])
+        return Unclear(text.NOTHING_TYPED)
+    if len(words) > 1 and words[0] != "name":
+        return Unclear(text.MORE_THAN_ONE.format(line=line.strip()))
+    word = words[0]
+    if word.isascii() and word.isdigit():  # not "²" or "①", which int() cannot read
+        n = int(word)
+        if 1 <= n <= len(legal):
+            return legal[n - 1]
+        return Unclear(text.NO_SUCH_CHOICE.format(n=n, last=len(legal)))
+    if word in ("help", "quit", "exit", "show", "record", "?"):
+        return {"exit": "quit", "?": "help"}.get(word, word)
     if words == ["push"]:
         return Push(seat)
     if words in (["take"], ["pass"]):
-        return Bid(seat, BidKind(words[0]))
+        return Bid(seat, BidKind(word))
     if words == ["swap"]:
         return Swap(seat)
-    if len(words) == 2 and words[0] == "name":
+    if word == "name":
         try:
             return Bid(seat, BidKind.NAME, Suit.from_word(words[1]))
-        except ValueError:
-            return None
-    if len(words) == 1 and words[0] in {c.value for c in Contract}:
-        return Choose(seat, Contract(words[0]))
+        except (ValueError, IndexError):
+            return Unclear(text.NAME_A_SUIT)
+    if word in {c.value for c in Contract}:
+        return Choose(seat, Contract(word))
     try:
-        return Play(seat, Card.from_code(words[0]))
+        return Play(seat, Card.from_code(word))
     except ValueError:
-        return None
+        return Unclear(text.NOT_UNDERSTOOD.format(line=line.strip()))
 
 
 class Lines:
@@ -125,7 +141,9 @@ class Console:
 
     async def play(self, table: Table) -> None:
         self.table = table
-        self.say(f"Table #{table.id}: {table.game}. You sit in seat {table.seat_of(ME)}.")
+        seat = table.seat_of(ME)
+        assert seat is not None
+        self.say(f"Table #{table.id}: {table.game}. You sit in seat {seat + 1}.")
         while True:
             table = self.table = self.service.table(table.id)
             if not table.status.is_open:
@@ -148,12 +166,12 @@ class Console:
             self.out.write("> ")
             self.out.flush()
             line = await self.lines.read()
-            if line is None or parse(line, seat, legal) == "quit":
+            choice = "quit" if line is None else parse(line, seat, legal)
+            if choice == "quit":
                 self.say("\nBye. The table is saved; run the console again to carry on.")
                 return False
-            choice = parse(line, seat, legal)
-            if choice is None:
-                self.say("Not understood; type help for what you can type.")
+            if isinstance(choice, Unclear):
+                self.say(text.UNCLEAR.format(why=choice.why, choices=text.choices(legal)))
             elif choice == "help":
                 self.say(HELP)
             elif choice == "show":
@@ -164,6 +182,8 @@ class Console:
                 try:
                     await self.service.act(table.id, ME, choice, table.seq)
                     return True
+                except StoreReadOnly:
+                    raise  # nothing more can be saved: the console stops (see main)
                 except TableError as e:
                     self.say(str(e))
 
@@ -185,7 +205,7 @@ async def open_table(service: TableService, args: argparse.Namespace) -> Table:
     rules: dict[str, Any] = {}
     if args.preset:
         rules["preset"] = args.preset
-    if args.target:
+    if args.target is not None:
         rules["target"] = args.target
     options = TableOptions(rules, card_clock_s=None, contract_clock_s=None)  # no hurry here
     table = await service.create_table(args.game, PLACE, PLACE, ME, options, seat=0)
@@ -223,26 +243,56 @@ async def run(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     return 0
 
 
+TARGETS = {"schieber": (100, 10000), "klaberjass": (50, 5000)}  # as /jass allows
+
+
+class Arguments(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        """One line, not argparse's usage block: what is wrong and where to look."""
+        self.exit(text.EXIT_BAD_INPUT, f"{self.prog}: {message} (--help for usage)\n")
+
+
 def arguments(argv: list[str] | None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(prog="python bot.py --console", description=__doc__.split("\n")[0])
-    p.add_argument("--game", choices=("schieber", "klaberjass"), default="schieber")
-    p.add_argument("--preset", help="Schieber preset: pagat-3000, swisslos-2500, tournament-1000")
-    p.add_argument("--target", type=int, help="points to win")
-    p.add_argument("--bots", default="medium", help="bot level: easy, medium, hard")
+    p = Arguments(prog="python bot.py --console", description=__doc__.split("\n")[0])
+    p.add_argument("--game", choices=tuple(TARGETS), default="schieber")
+    p.add_argument("--preset", choices=tuple(PRESETS), help="Schieber preset (default pagat-3000)")
+    p.add_argument(
+        "--target", type=int, help="points to win (Schieber 100-10000, Klaberjass 50-5000)"
+    )
+    p.add_argument("--bots", choices=BOT_LEVELS, default="medium", help="bot level")
     p.add_argument("--db", help="SQLite file (default: TRUMPF_DB or trumpf.sqlite3)")
-    p.add_argument("--pause", type=float, help="seconds between bot moves")
+    p.add_argument("--pause", type=float, help="seconds between bot moves (0-60)")
     p.add_argument("--new", action="store_true", help="start afresh, cancelling a saved table")
     p.add_argument("--seed", type=int, help="seed the deals, to play the same cards again")
-    return p.parse_args(argv)
+    args = p.parse_args(argv)
+    low, high = TARGETS[args.game]
+    if args.target is not None and not low <= args.target <= high:
+        p.error(text.TARGET_RANGE.format(target=args.target, game=args.game, low=low, high=high))
+    if args.preset and args.game != "schieber":
+        p.error(text.PRESET_SCHIEBER_ONLY)
+    if args.pause is not None and not 0 <= args.pause <= 60:
+        p.error(text.PAUSE_RANGE.format(pause=args.pause))
+    return args
 
 
 def main(argv: list[str] | None = None, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
+    """Play at the terminal; the exit status is one of ``text.EXIT_*``."""
     args = arguments(argv)
     try:
         return asyncio.run(run(args, stdin, out))
     except KeyboardInterrupt:
         print("\nBye. The table is saved.", file=out)
-        return 0
+        return text.EXIT_OK
+    except SettingError as e:
+        return _stop(text.BAD_SETTING.format(error=e), text.EXIT_BAD_INPUT)
+    except DatabaseRefused as e:
+        return _stop(str(e), e.exit_code)
+    except StoreReadOnly as e:
+        return _stop(str(e), text.EXIT_NOT_WRITABLE)
     except (TableError, ValueError, OSError) as e:
-        print(f"The console table stopped: {e}", file=sys.stderr)
-        return 1
+        return _stop(f"The console table stopped: {e}", text.EXIT_FAILED)
+
+
+def _stop(line: str, status: int) -> int:
+    print(line, file=sys.stderr)
+    return status

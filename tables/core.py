@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import inspect
 import logging
 import math
 import secrets
@@ -38,7 +37,7 @@ from tables.settings import Settings
 from tables.steps import Step
 
 log = logging.getLogger(__name__)
-BotFactory = Callable[..., Any]  # (level, seed) or (level, seed, rules) -> bot
+BotFactory = Callable[[str, int], Any]  # (level, seed) -> bot; rules come with the view
 CLOSED_KEPT = 1000  # closed tables kept in memory so their last state can be shown
 RETRY_S = 2.0  # after the store refused a bot's or a clock's write
 
@@ -56,7 +55,6 @@ class TableCore:
         self.settings = settings or Settings()
         self.clock: Clock = clock or SystemClock()
         self.bots = bots
-        self._bots_take_rules = len(inspect.signature(bots).parameters) >= 3
         self._seeds = seeds or (lambda: secrets.randbits(63))
         self._bus = EventBus()
         self._tables: dict[int, Table] = {}
@@ -289,9 +287,7 @@ class TableCore:
         level = table.seats[seat].bot or self.settings.stand_in_bot
         # The seed follows from the log, so a bot's move can be reproduced.
         seed = table.id * 1_000_003 + table.seq
-        bot = (
-            self.bots(level, seed, match.rules) if self._bots_take_rules else self.bots(level, seed)
-        )
+        bot = self.bots(level, seed)
         action = await self._thinking.choose(bot, match.observation(seat), match.legal_actions())
         async with self._hold(table.id) as table:
             if not self._bots_turn(table, timer.seq):

@@ -101,13 +101,9 @@ def contract_name(deck: Deck, contract: Contract) -> str:
     The French names are the ones the table shows now (``cogs.render.contract_label``).
     """
     trump = contract.trump
-    if trump is None:
-        return contract.label
-    if deck is Deck.SWISS:
-        return SWISS_SUITS[trump]
-    return f"{trump.symbol} {trump.word}"
+    return contract.label if trump is None else trump_name(deck, trump)
 
 
 def trump_name(deck: Deck, suit: Suit) -> str:
     """A trump suit in a sentence: '♥ hearts' or 'Rosen' (Klaberjass names suits too)."""
-    return contract_name(deck, Contract.of_suit(suit))
+    return SWISS_SUITS[suit] if deck is Deck.SWISS else f"{suit.symbol} {suit.word}"

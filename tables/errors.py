@@ -57,8 +57,26 @@ class AlreadySeated(TableError):
     pass
 
 
+def seat_taken_text(seat: int, holder: str, only_host_swaps: bool = False) -> str:
+    """What a player reads when a seat is taken; ``seat`` counts from 0.
+
+    >>> seat_taken_text(3, "Anna")
+    'Seat 4 is taken by Anna.'
+    """
+    swap = "; only the host can swap people" if only_host_swaps else ""
+    return f"Seat {seat + 1} is taken by {holder}{swap}."
+
+
 class SeatTaken(TableError):
-    pass
+    """``seat`` (counted from 0) is held by the person ``user``, or by a bot of level
+    ``bot``; the message counts seats from 1, as players do, and names no one by id."""
+
+    def __init__(
+        self, seat: int, user: str | None, bot: str | None, only_host_swaps: bool = False
+    ) -> None:
+        holder = f"a {bot} bot" if bot else "another player"
+        super().__init__(seat_taken_text(seat, holder, only_host_swaps))
+        self.seat, self.user, self.bot, self.only_host_swaps = seat, user, bot, only_host_swaps
 
 
 class TableFull(TableError):

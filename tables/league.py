@@ -181,7 +181,8 @@ class League(LeagueCounting):
             Standing(rank, r[0], r[1], r[2], r[3], r[4], r[5], Rating(r[6], r[7]))
             for rank, r in enumerate(rows, (page - 1) * per_page + 1)
         )
-        return StandingsPage(game, found, page, pages, total, standings)
+        rate_bots = await self.rate_bots(guild_id)
+        return StandingsPage(game, found, page, pages, total, standings, rate_bots)
 
     async def player_stats(
         self, guild_id: str, user: str, game: str | None = None, season: str | None = None

@@ -100,7 +100,8 @@ class StandingsPage:
     page: int
     pages: int
     total: int  # players in the table
-    rows: tuple[Standing, ...]
+    rows: tuple[Standing, ...]  # rated players first (rank by mu - 3 sigma), then the unrated
+    rate_bots: bool = False  # the server rates matches with bots at the table
 
     @property
     def season_name(self) -> str:

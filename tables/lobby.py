@@ -1,6 +1,7 @@
 """Who sits where: pure functions from a table to its new seats.
 
 They check only the seating rules; who may ask (host, status) is the service's business.
+Seats are counted from 0 here and from 1 in every message a player reads.
 
 >>> from tables.model import Table, TableOptions
 >>> t = Table.lobby(1, "schieber", "g", "c", "ann", TableOptions())
@@ -21,19 +22,23 @@ from tables.model import Seat, Table
 Seats = tuple[Seat, ...]
 
 
+def _number(seat: int | None) -> int:
+    return -1 if seat is None else seat + 1
+
+
 def _free_seat(table: Table, seat: int | None, team: int | None) -> int:
     """The seat asked for, else the first free one of the team, else the first free one."""
     seats = table.seats
     if seat is not None:
         if not 0 <= seat < len(seats):
-            raise TableError(f"There is no seat {seat}; seats are 0 to {len(seats) - 1}.")
+            raise TableError(f"There is no seat {seat + 1}; seats are 1 to {len(seats)}.")
         if not seats[seat].is_empty:
-            raise SeatTaken(f"Seat {seat} is taken by {seats[seat]}.")
+            raise SeatTaken(seat, seats[seat].user, seats[seat].bot)
         return seat
     candidates: tuple[int, ...] = tuple(range(len(seats)))
     if team is not None:
         if not 0 <= team < len(table.teams):
-            raise TableError(f"There is no team {team}; teams are 0 to {len(table.teams) - 1}.")
+            raise TableError(f"There is no team {team + 1}; teams are 1 to {len(table.teams)}.")
         candidates = table.teams[team]
     free = [n for n in candidates if seats[n].is_empty]
     if not free:
@@ -47,7 +52,7 @@ def _put(seats: Seats, seat: Seat) -> Seats:
 
 def sit(table: Table, user: str, seat: int | None = None, team: int | None = None) -> Seats:
     if table.seat_of(user) is not None:
-        raise AlreadySeated(f"You already sit in seat {table.seat_of(user)}.")
+        raise AlreadySeated(f"You already sit in seat {_number(table.seat_of(user))}.")
     n = _free_seat(table, seat, team)
     return _put(table.seats, Seat(n, user=user))
 
@@ -64,7 +69,7 @@ def add_bot(table: Table, level: str, seat: int | None = None, team: int | None 
 
 def remove_bot(table: Table, seat: int) -> Seats:
     if not 0 <= seat < len(table.seats) or not table.seats[seat].is_bot:
-        raise TableError(f"No bot sits in seat {seat}.")
+        raise TableError(f"No bot sits in seat {seat + 1}.")
     return _put(table.seats, Seat(seat))
 
 
@@ -73,12 +78,12 @@ def move(table: Table, user: str, seat: int, may_swap_people: bool) -> Seats:
     host allows it) takes the person's old seat."""
     old = _seat_of(table, user)
     if not 0 <= seat < len(table.seats):
-        raise TableError(f"There is no seat {seat}.")
+        raise TableError(f"There is no seat {seat + 1}; seats are 1 to {len(table.seats)}.")
     other = table.seats[seat]
     if seat == old:
         return table.seats
     if other.user is not None and not may_swap_people:
-        raise SeatTaken(f"Seat {seat} is taken by {other}; only the host can swap people.")
+        raise SeatTaken(seat, other.user, other.bot, only_host_swaps=True)
     moved = replace(table.seats[old], number=seat)
     return _put(_put(table.seats, moved), replace(other, number=old))
 

@@ -30,6 +30,7 @@ from tables import pg_steps
 from tables.errors import StoreUnavailable
 from tables.league_store_pg import PgLeagueStore
 from tables.model import Seat
+from tables.server_store_pg import PgServerStore
 from tables.store import StoredTable, Write, _settle
 
 log = logging.getLogger(__name__)
@@ -86,6 +87,10 @@ class PgStore:
     def league(self) -> PgLeagueStore:
         """The league's queries, on this store's connections."""
         return PgLeagueStore(self._pool)
+
+    def servers(self) -> PgServerStore:
+        """Server settings and private hand panels, on this store's connections."""
+        return PgServerStore(self._pool)
 
     async def _migrate(self) -> None:
         scripts = sorted(MIGRATIONS.glob("*.sql"))
@@ -235,6 +240,27 @@ class PgStore:
                 "UPDATE tables SET status = 'damaged', reason = $1, updated_at = $2 WHERE id = $3",
                 reason, now, table_id,
             )  # fmt: skip
+
+    # --- a table's thread ---------------------------------------------------------------
+
+    async def set_thread(self, table_id: int, thread_id: str | None) -> None:
+        """Remember the thread a table plays in (None: it plays in its channel)."""
+        async with self._connection() as db:
+            if thread_id is None:
+                await db.execute("DELETE FROM table_threads WHERE table_id = $1", table_id)
+            else:
+                await db.execute(
+                    "INSERT INTO table_threads (table_id, thread_id) VALUES ($1, $2)"
+                    " ON CONFLICT (table_id) DO UPDATE SET thread_id = excluded.thread_id",
+                    table_id, thread_id,
+                )  # fmt: skip
+
+    async def thread_of(self, table_id: int) -> str | None:
+        return await self._read(
+            lambda db: db.fetchval(
+                "SELECT thread_id FROM table_threads WHERE table_id = $1", table_id
+            )
+        )
 
     # --- reading ------------------------------------------------------------------------
 

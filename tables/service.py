@@ -26,6 +26,7 @@ a :class:`tables.errors.TableError` whose message a player can read)::
     await service.resume(table_id, user, guild_id, channel_id, admin=False) -> Table
                       # a paused table plays on in channel_id (a player, the host or an admin)
     await service.channel_deleted(channel_id, reason=CHANNEL_DELETED) -> list[Table]
+    await service.set_thread(table_id, thread_id); await service.thread_of(table_id)
                       # pause its tables in play, cancel its lobbies
 
     # reading
@@ -36,6 +37,12 @@ a :class:`tables.errors.TableError` whose message a player can read)::
     service.observation(table_id, user)                 # the engine's view of the user's seat
     await service.hand_record(table_id, hand_number=None, guild_id=None) -> dict
     await service.match_results(guild_id=None) -> list[dict]
+    await service.server_settings(guild_id) -> ServerSettings  # a server's table defaults
+
+    # a server's defaults (/jass settings): None leaves a setting as it is
+    await service.change_server_settings(guild_id, user, threads=None, clock_s=None,
+                                         bot_level=None, preset=None) -> ServerSettings
+    service.servers -> ServerBackend    # settings and private hand panels, in the store
     service.damaged -> dict[int, str]                   # tables set aside at start-up
 
     service.fire_due()            # start due bot moves and clocks, each table on its own
@@ -57,13 +64,14 @@ Errors: see :mod:`tables.errors`.
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
 from engine.actions import Action, Deal
 from tables import games, lobby, steps
-from tables.backend import open_store
+from tables.backend import ServerBackend, open_store
 from tables.bus import Handler
 from tables.clock import Clock
 from tables.core import TableCore
@@ -83,9 +91,11 @@ from tables.errors import (
 from tables.events import SeatChanged, SeatReclaimed, SeatTakenByBot, TableCancelled, TableCreated
 from tables.model import Table, TableOptions, TableStatus
 from tables.recovery import DamagedTable, rebuild
+from tables.server_settings import ServerSettings
 from tables.settings import Settings
 
 CHANNEL_DELETED = "its channel was deleted"  # the reason a table is paused for
+THREAD_GONE = "its thread was deleted or archived"
 
 
 class TableService(TableCore):
@@ -102,7 +112,7 @@ class TableService(TableCore):
 
         ``subscribers`` are subscribed before the tables resume, so they see every
         TableResumed and TableDamaged.  ``kwargs`` go to the constructor: ``seeds``
-        (deal seeds), ``bots`` ((level, seed) or (level, seed, rules) -> bot).
+        (deal seeds), ``bots`` ((level, seed) -> bot).
         """
         store = await open_store(settings)  # SQLite, or PostgreSQL with a database URL
         service = cls(store, settings, clock, **kwargs)
@@ -184,6 +194,34 @@ class TableService(TableCore):
         if number not in finished:
             raise TableError(f"Hand {number} is not a finished hand of this table.")
         return games.hand_record(row.game, finished[number])
+
+    # --- a server's defaults ---------------------------------------------------------------
+
+    @functools.cached_property
+    def servers(self) -> ServerBackend:
+        return self.store.servers()
+
+    @functools.cached_property
+    def _server_settings(self) -> dict[str, ServerSettings]:
+        return {}  # read once per server, then kept: every new table asks
+
+    async def server_settings(self, guild_id: str) -> ServerSettings:
+        """The server's defaults for new tables (the built-in ones until changed)."""
+        known = self._server_settings.get(guild_id)
+        if known is None:
+            known = await self.servers.settings(guild_id) or ServerSettings()
+            self._server_settings[guild_id] = known
+        return known
+
+    async def change_server_settings(
+        self, guild_id: str, user: str, **changes: Any
+    ) -> ServerSettings:
+        """Change some of the server's defaults (None leaves one as it is); BadOptions
+        says which value is wrong.  Who may is for the adapter to check."""
+        new = (await self.server_settings(guild_id)).changed(**changes)
+        await self.servers.save_settings(guild_id, new, user, self.clock.now())
+        self._server_settings[guild_id] = new
+        return new
 
     # --- the lobby ----------------------------------------------------------------------
 
@@ -342,6 +380,14 @@ class TableService(TableCore):
             return [SeatChanged(new, changed)]
 
         return await self._commit(steps.reseat(table, seats, self.clock.now(), announce, host))
+
+    # --- the thread a table plays in (the Discord layer opens it; kept across restarts) ---
+
+    async def set_thread(self, table_id: int, thread_id: str | None) -> None:
+        await self.store.set_thread(table_id, thread_id)
+
+    async def thread_of(self, table_id: int) -> str | None:
+        return await self.store.thread_of(table_id)
 
     # --- a table without its channel ---------------------------------------------------
 

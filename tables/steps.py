@@ -12,8 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.actions import Action, Deal
-from engine.errors import IllegalAction
-from engine.errors import NotYourTurn as EngineNotYourTurn
+from engine.errors import IllegalAction, OutOfTurn
 from engine.phase import Phase
 from tables import games
 from tables.errors import IllegalMove, NotYourTurn
@@ -65,7 +64,7 @@ def apply_action(match: Any, action: Action) -> tuple[Any, list[Any]]:
     """The engine's verdict, in the service's errors."""
     try:
         return match.apply(action)
-    except EngineNotYourTurn as e:
+    except OutOfTurn as e:
         raise NotYourTurn(str(e)) from None
     except IllegalAction as e:
         raise IllegalMove(str(e)) from None

@@ -25,11 +25,13 @@ from typing import TYPE_CHECKING, Any
 
 import aiosqlite
 
+from tables import store_file
 from tables.errors import StoreUnavailable
 from tables.model import Seat
 
 if TYPE_CHECKING:
     from tables.league_store import LeagueStore
+    from tables.server_store import ServerStore
 
 log = logging.getLogger(__name__)
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -95,10 +97,18 @@ class Store:
         self._pending: list[tuple[Write, asyncio.Future[None]]] = []
         self._flusher: asyncio.Task[None] | None = None
         self._checkpointer: asyncio.Task[None] | None = None
+        self._checkpoint_db: aiosqlite.Connection | None = None
 
     @classmethod
     async def open(cls, path: str | Path, busy_timeout_s: float = 5.0) -> Store:
-        db = await aiosqlite.connect(str(path), isolation_level=None)
+        """Open Trumpf's database at ``path``, made if need be; DatabaseRefused says in
+        one line why a file that is not (or cannot be) Trumpf's is left untouched."""
+        path = Path(path)
+        await store_file.check(path)
+        try:
+            db = await aiosqlite.connect(str(path), isolation_level=None)
+        except sqlite3.Error as e:
+            raise store_file.refused(path, e) from None
         try:
             # NORMAL in WAL mode survives a killed process; only power loss may lose the
             # last commits, and then the database is still consistent.
@@ -114,7 +124,14 @@ class Store:
                 await _pragma(db, setting)
             store = cls(db)
             await store._migrate()
-            store._checkpointer = asyncio.create_task(_checkpoints(str(path)))
+            await store_file.mark(db)
+            # Connected here, not in the task: a store closed at once must not leave a
+            # connection half made in a thread whose loop is gone.
+            store._checkpoint_db = await aiosqlite.connect(str(path), isolation_level=None)
+            store._checkpointer = asyncio.create_task(_checkpoints(store._checkpoint_db))
+        except sqlite3.Error as e:
+            await db.close()
+            raise store_file.refused(path, e) from None
         except BaseException:
             await db.close()
             raise
@@ -125,6 +142,12 @@ class Store:
         from tables.league_store import LeagueStore  # it imports this module
 
         return LeagueStore(self)
+
+    def servers(self) -> ServerStore:
+        """Server settings and private hand panels, on this store's connection."""
+        from tables.server_store import ServerStore  # it imports this module
+
+        return ServerStore(self)
 
     @contextlib.asynccontextmanager
     async def exclusive(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -139,6 +162,8 @@ class Store:
             self._checkpointer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._checkpointer
+        if self._checkpoint_db is not None:
+            await self._checkpoint_db.close()
         await self._db.close()
 
     async def _migrate(self) -> None:
@@ -153,9 +178,12 @@ class Store:
             try:
                 await self._db.executescript(script)
             except sqlite3.Error:
-                await self._db.execute("ROLLBACK")
+                await self._rollback()  # a full disk has rolled it back already
                 raise
-            log.info("applied migration %s", path.name)
+            if version:  # a new database is one line's news (below), not one a migration
+                log.info("applied migration %s", path.name)
+        if version == 0:
+            log.info("made a new database at schema version %s", number)
 
     async def _one(self, sql: str, params: Sequence[Any] = ()) -> Any:
         async with self._db.execute(sql, params) as cursor:
@@ -192,7 +220,7 @@ class Store:
                 await self._db.execute("COMMIT")
             except sqlite3.Error as e:
                 await self._rollback()
-                raise StoreUnavailable(str(e)) from e
+                raise store_file.store_error(e) from e
         return table_id
 
     def submit(self, write: Write) -> asyncio.Future[None]:
@@ -313,7 +341,34 @@ class Store:
                     (reason, now, table_id),
                 )
             except sqlite3.Error as e:
+                raise store_file.store_error(e) from e
+
+    # --- a table's thread ---------------------------------------------------------------
+
+    async def set_thread(self, table_id: int, thread_id: str | None) -> None:
+        """Remember the thread a table plays in (None: it plays in its channel)."""
+        async with self._lock:
+            try:
+                if thread_id is None:
+                    await self._db.execute(
+                        "DELETE FROM table_threads WHERE table_id = ?", (table_id,)
+                    )
+                else:
+                    await self._db.execute(
+                        "INSERT OR REPLACE INTO table_threads (table_id, thread_id) VALUES (?, ?)",
+                        (table_id, thread_id),
+                    )
+            except sqlite3.Error as e:
                 raise StoreUnavailable(str(e)) from e
+
+    async def thread_of(self, table_id: int) -> str | None:
+        try:
+            row = await self._one(
+                "SELECT thread_id FROM table_threads WHERE table_id = ?", (table_id,)
+            )
+        except sqlite3.Error as e:
+            raise StoreUnavailable(str(e)) from e
+        return None if row is None else row[0]
 
     # --- reading ------------------------------------------------------------------------
 
@@ -446,7 +501,7 @@ def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
     if error is None:
         future.set_result(None)
     else:
-        future.set_exception(StoreUnavailable(f"{type(error).__name__}: {error}"))
+        future.set_exception(store_file.store_error(error))
 
 
 async def _pragma(db: aiosqlite.Connection, setting: str) -> None:
@@ -456,18 +511,19 @@ async def _pragma(db: aiosqlite.Connection, setting: str) -> None:
         pass
 
 
-async def _checkpoints(path: str) -> None:
+async def _checkpoints(db: aiosqlite.Connection) -> None:
     """Copy the write-ahead log into the database now and then, beside the writers."""
-    db = await aiosqlite.connect(path, isolation_level=None)
-    try:
-        while True:
-            await asyncio.sleep(CHECKPOINT_EVERY_S)
-            try:
-                await _pragma(db, "wal_checkpoint(PASSIVE)")  # never waits for writers
-            except sqlite3.Error as e:
-                log.warning("checkpoint failed: %s", e)
-    finally:
-        await db.close()
+    failing = ""  # said once, not every second while the disk stays full
+    while True:
+        await asyncio.sleep(CHECKPOINT_EVERY_S)
+        try:
+            await _pragma(db, "wal_checkpoint(PASSIVE)")  # never waits for writers
+        except sqlite3.Error as e:
+            if str(e) != failing:
+                log.warning("checkpoint failed: %s (the log keeps every move)", e)
+            failing = str(e)
+        else:
+            failing = ""
 
 
 _SEAT_SQL = (

@@ -4,11 +4,11 @@
 >>> names = seat_names((Seat(0, user="me"), Seat(1, bot="easy"), Seat(2, bot="easy"),
 ...                     Seat(3, user="zoe")), "me")
 >>> names
-('You', 'Bot 1', 'Bot 2 (partner)', 'zoe')
+('You', 'Bot 2', 'Bot 3 (partner)', 'zoe')
 >>> from engine.events import CardPlayed
 >>> from engine.cards import Card
 >>> event_line(CardPlayed(1, Card.from_code("H10")), names)
-'Bot 1 plays ♥10'
+'Bot 2 plays ♥10'
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def seat_names(seats: Sequence[Seat], me: str) -> tuple[str, ...]:
         if s.user == me:
             names.append("You")
             continue
-        name = s.user if s.user is not None else f"Bot {s.number}"
+        name = s.user if s.user is not None else f"Bot {s.number + 1}"  # seats count from 1
         if len(seats) == 4 and mine is not None and s.number == (mine + 2) % 4:
             name += " (partner)"
         names.append(name)
@@ -119,7 +119,7 @@ def table_event_line(event: Any, table: Table, me: str) -> str | None:
             return event_line(inner, names)
         case te.SeatTakenByBot(seat=seat, user=user, for_good=for_good):
             how = "for good" if for_good else "until they play again"
-            return f"A bot plays for {user} (seat {seat}) {how}."
+            return f"A bot plays for {user} (seat {seat + 1}) {how}."
         case te.SeatReclaimed(user=user):
             return f"{user} is back."
         case te.ClockWarning(user=user, deadline=deadline):
@@ -158,6 +158,76 @@ def _scores(table: Table, view: Any, me: str) -> str:
     return f"{', '.join(sides)} (to {view.target})"
 
 
+# What the console answers to a line that is no choice, and to a bad option.
+NOTHING_TYPED = "Nothing typed."
+MORE_THAN_ONE = "{line!r} is more than one choice; type one."
+NO_SUCH_CHOICE = "There is no choice {n}; the choices go from 1 to {last}."
+NAME_A_SUIT = "Name a suit: name spades, name hearts, name diamonds or name clubs."
+NOT_UNDERSTOOD = "Not understood: {line!r}."
+UNCLEAR = "{why} Your choices: {choices} (or type help)."
+TARGET_RANGE = "--target {target} is out of range: {game} plays to {low}-{high}"
+PRESET_SCHIEBER_ONLY = "--preset is for Schieber; Klaberjass takes only --target"
+PAUSE_RANGE = "--pause {pause:g} is out of range: 0-60 seconds"
+
+
 def choices(legal: Sequence[Action]) -> str:
     """The legal actions, numbered from 1 as the console accepts them."""
     return "  ".join(f"{i}) {a}" for i, a in enumerate(legal, 1))
+
+
+# --- starting up and the database file ------------------------------------------------
+# Each is one line that says what is wrong and what to do; bot.py, the console and the
+# store raise or print them.  Exit statuses (documented in README, Troubleshooting):
+
+EXIT_OK = 0  # stopped normally
+EXIT_FAILED = 1  # something unexpected: a bug to report
+EXIT_BAD_INPUT = 2  # a bad setting, command line or database file
+EXIT_NOT_WRITABLE = 3  # the database cannot be written: read-only, or the disk is full
+EXIT_TOKEN_REFUSED = 4  # Discord refused DISCORD_TOKEN
+EXIT_UNREACHABLE = 5  # Discord cannot be reached
+
+BAD_SETTING = "Bad setting: {error}. Fix it in .env or the environment, then start again."
+DB_FOLDER_MISSING = (
+    "The database {path} cannot be made: the folder {folder} does not exist. Create it, "
+    "or set TRUMPF_DB to a file in an existing folder."
+)
+DB_IS_FOLDER = (
+    "The database {path} is a folder. Set TRUMPF_DB to a file, such as {path}/trumpf.sqlite3."
+)
+DB_NOT_SQLITE = (
+    "{path} is not an SQLite database, so Trumpf leaves it alone. Set TRUMPF_DB to another "
+    "file (a new name makes a new database)."
+)
+DB_FOREIGN = (
+    "{path} is the database of another program ({why}), so Trumpf leaves it alone. Set "
+    "TRUMPF_DB to another file (a new name makes a new database)."
+)
+DB_UNREADABLE = "The database {path} cannot be opened ({detail}). Check TRUMPF_DB and the file."
+DB_READ_ONLY = (
+    "The database {path} is read-only ({detail}): no move could be saved. Let Trumpf write "
+    "the file and its folder, or set TRUMPF_DB to a writable place, then start again."
+)
+DB_FULL = (
+    "The disk of the database {path} is full: Trumpf cannot write to it. Nothing stored is "
+    "lost; free some space, then start again."
+)
+DB_LOCKED = (
+    "The database {path} is locked by another program (is Trumpf running twice?). Stop "
+    "the other one, or set TRUMPF_DB to another file."
+)
+STORE_FULL = (
+    "The database is full, so that was not saved and nothing changed: the table holds "
+    "until there is room again. Try again once some disk space is free."
+)
+STORE_READ_ONLY = (
+    "The database has become read-only, so nothing more can be saved; everything played "
+    "so far is kept. Let Trumpf write the file again, then carry on."
+)
+TOKEN_REFUSED = (
+    "Discord refused the token in DISCORD_TOKEN. Copy it again from the developer portal "
+    "(your application -> Bot -> Reset Token) into .env, then start again."
+)
+DISCORD_UNREACHABLE = (
+    "Discord cannot be reached ({error}). Check the network connection (and any proxy or "
+    "firewall), then start again."
+)

@@ -1,4 +1,4 @@
-"""The bot protocol, as the table service calls it, and small helpers on card masks.
+"""The bot protocol, as the table service calls it, and the odds of unseen cards.
 
 A bot sees one seat's observation and that seat's legal actions, never the full state,
 and draws any randomness from the ``rng`` it is given: the same observation, legal
@@ -13,22 +13,12 @@ from math import comb
 from typing import Any, Protocol
 
 from engine.actions import Action
-from engine.cards import indices_of
 
 
 class Bot(Protocol):
     def choose(
         self, observation: Any, legal_actions: Sequence[Action], rng: random.Random
     ) -> Action: ...
-
-
-def bits(mask: int) -> list[int]:
-    """Card indices of a mask, lowest index first (a few table look-ups).
-
-    >>> bits(0b1010_0001)
-    [0, 5, 7]
-    """
-    return indices_of(mask)
 
 
 # P(a seat holding n of P possible cards holds none of k given ones) = C(P-k, n) / C(P, n).

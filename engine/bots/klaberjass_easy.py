@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import random
 
-from engine.bots.base import bits
-from engine.cards import SUIT_OF, Rank
+from engine.actions import BidKind
+from engine.bots.klaberjass_rules import PASS, TAKE, BidChoice
+from engine.cards import SUIT_OF, Rank, indices_of
 from engine.klaberjass.core import KEY, POINTS, legal_mask
 
 
-def choose_bid(six: int, turn_up: int, second_round: bool) -> str | int:
+def choose_bid(six: int, turn_up: int, second_round: bool) -> BidChoice:
     """Take the turn-up's suit, or name another in the second round, only holding its
     two best trumps, the Jack and the Nine."""
     proposed = SUIT_OF[turn_up]
@@ -23,14 +24,14 @@ def choose_bid(six: int, turn_up: int, second_round: bool) -> str | int:
     for s in suits:
         both = 1 << (9 * s + Rank.JACK) | 1 << (9 * s + Rank.NINE)
         if six & both == both:
-            return s if second_round else "take"
-    return "pass"
+            return BidChoice(BidKind.NAME, s) if second_round else TAKE
+    return PASS
 
 
 def choose_card(trump: int, hand: int, led: int, rng: random.Random) -> int:
     """Any legal card that does not throw points away: one that beats the card led, or
     one worth nothing; the cheapest card when there is neither."""
-    legal = bits(legal_mask(trump, hand, led))
+    legal = indices_of(legal_mask(trump, hand, led))
     if led < 0:
         return rng.choice(legal)
     points = POINTS[trump]

@@ -17,14 +17,14 @@ True
 from __future__ import annotations
 
 from engine.cards import Rank
-from engine.klaberjass.core import SEVEN
+from engine.klaberjass.core import SEVEN, swapped
 
 A, K, Q, J, T, N = Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE
 
 
 def features(hand: int, trump: int, turn_up: int, named: bool, elder: bool) -> list[float]:
     if not named and hand >> SEVEN[trump] & 1:
-        hand = hand & ~(1 << SEVEN[trump]) | 1 << turn_up  # the 7 goes for the turn-up
+        hand = swapped(hand, trump, turn_up)  # the 7 goes for the turn-up
     tb = hand >> (9 * trump) & 511
     n = tb.bit_count()
     side_aces = side_tens = bare_tens = 0

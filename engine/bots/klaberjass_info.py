@@ -19,8 +19,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.cards import PIQUET_DECK, SUIT_MASK, SUIT_OF, mask_of
-from engine.klaberjass.core import SEVEN, TRUMPS_ABOVE
+from engine.actions import BidKind
+from engine.cards import PIQUET_DECK, mask_of
+from engine.events import DeclarationKind
+from engine.klaberjass.core import SEVEN, legal_mask
 from engine.klaberjass.view import KlaberjassView
 
 
@@ -48,7 +50,7 @@ class KlaberjassInfo:
     opp_forbidden: int  # cards he cannot hold
     opp_sequences: int | None  # his announced sequence points, once known
     bela_shown: bool
-    opp_bids: tuple[tuple[int, str], ...]  # (bid number 0-3, "pass"/"take"/"name") of his
+    opp_bids: tuple[tuple[int, BidKind], ...]  # (bid number 0-3, what he bid) of his
 
     @property
     def opp(self) -> int:
@@ -95,7 +97,7 @@ class KlaberjassInfo:
         if view.swapped_by == opp:
             known |= 1 << view.turn_up.index
         for d in view.declarations:
-            if d.seat == opp and d.kind == "sequence":
+            if d.seat == opp and d.kind == DeclarationKind.SEQUENCE:
                 known |= mask_of(d.cards)
         known &= ~played[opp]
         opp_sequences = dict(view.announced).get(opp, 0) if opp_started else None
@@ -122,23 +124,20 @@ class KlaberjassInfo:
             opp_known=known,
             opp_forbidden=forbidden & ~known,
             opp_sequences=opp_sequences,
-            bela_shown=any(d.kind == "bela" for d in view.declarations),
-            opp_bids=tuple((i, kind.value) for i, (s, kind, _) in enumerate(view.bids) if s == opp),
+            bela_shown=any(d.kind == DeclarationKind.BELA for d in view.declarations),
+            opp_bids=tuple((i, kind) for i, (s, kind, _) in enumerate(view.bids) if s == opp),
         )
 
 
 def _shown_void(trump: int, led: int, second: int) -> int:
-    """Cards the follower cannot hold, seeing what he played to ``led``."""
-    suit = SUIT_OF[led]
-    trumps = SUIT_MASK[trump]
-    if suit == trump:
-        if SUIT_OF[second] != trump:
-            return trumps
-        if not TRUMPS_ABOVE[led] >> second & 1:
-            return TRUMPS_ABOVE[led]  # he had to go over the trump led if he could
-        return 0
-    if SUIT_OF[second] == suit:
-        return 0
-    if SUIT_OF[second] == trump:
-        return SUIT_MASK[suit]
-    return SUIT_MASK[suit] | trumps
+    """The cards the follower cannot have held, having played ``second`` to ``led``:
+    those that would have made it illegal (the rules bar a card for holding any one)."""
+    return (
+        sum(
+            1 << other
+            for other in range(36)
+            if other != second
+            and not legal_mask(trump, 1 << second | 1 << other, led) >> second & 1
+        )
+        & PIQUET_DECK
+    )

@@ -16,8 +16,8 @@ Following: the cheapest card that wins a trick worth winning, else the cheapest 
 
 from __future__ import annotations
 
-from engine.bots.base import bits, p_none
-from engine.cards import PIQUET_DECK, SUIT_MASK, SUIT_OF
+from engine.bots.base import p_none
+from engine.cards import PIQUET_DECK, SUIT_MASK, SUIT_OF, indices_of
 from engine.klaberjass.core import KEY, POINTS, legal_mask
 
 
@@ -75,13 +75,13 @@ def play_card(
     winners = legal & BEAT[trump][suit][led]
     if winners:
         key = KEY[trump][suit]
-        w = min(bits(winners), key=key.__getitem__)
+        w = min(indices_of(winners), key=key.__getitem__)
         if SUIT_OF[w] != trump or suit == trump or points[led] + points[w] >= 10:
             return w
         if winners == legal:
             return w
     cost = DUMP_COST[trump]
-    return min(bits(legal), key=cost.__getitem__)
+    return min(indices_of(legal), key=cost.__getitem__)
 
 
 def _lead(trump: int, hand: int, opp: int, count: int, maker: bool) -> int:
@@ -92,7 +92,7 @@ def _lead(trump: int, hand: int, opp: int, count: int, maker: bool) -> int:
     opp_trumps = 1.0 - p_none(opp, count, trumps)
     pull = PULL_MAKER if maker else PULL_DEFENDER
     if my_trumps.bit_count() >= pull and opp_trumps >= TRUMP_SAFE:
-        top = max(bits(my_trumps), key=strength.__getitem__)
+        top = max(indices_of(my_trumps), key=strength.__getitem__)
         if not above[top] & opp:
             return top
     cash, cash_value = -1, -1
@@ -107,7 +107,7 @@ def _lead(trump: int, hand: int, opp: int, count: int, maker: bool) -> int:
         void = p_none(opp, count, SUIT_MASK[s])
         ruffable = void * opp_trumps >= 0.5
         length = cards.bit_count()
-        for c in bits(cards):
+        for c in indices_of(cards):
             if not above[c] & opp and not ruffable:
                 if points[c] + 1 > cash_value:
                     cash, cash_value = c, points[c] + 1
@@ -119,4 +119,4 @@ def _lead(trump: int, hand: int, opp: int, count: int, maker: bool) -> int:
         return cash
     if low >= 0:
         return low
-    return min(bits(hand), key=cost.__getitem__)
+    return min(indices_of(hand), key=cost.__getitem__)

@@ -9,6 +9,9 @@ Cards: ``klaberjass_policy.play_card`` over the cards the opponent may hold; the
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
+from engine.actions import BidKind
 from engine.bots.klaberjass_features import expected
 from engine.cards import SUIT_OF
 
@@ -16,16 +19,27 @@ TAKE_ABOVE = 10.0  # round 1: take the turn-up's suit when making it is worth mo
 NAME_ABOVE = 10.0  # round 2: name the best other suit when making it is worth more
 
 
-def choose_bid(seat: int, six: int, turn_up: int, bids: int, dealer: int) -> str | int:
-    """ "take", "pass", or (round 2) the suit number to name.  The signature is the
-    search's ``BidRule``, so the hard bot's simulations bid like this too."""
+class BidChoice(NamedTuple):
+    """A bid a bot makes: take the turn-up's suit, pass, or name ``suit`` (round 2)."""
+
+    kind: BidKind
+    suit: int = -1  # the suit number named
+
+
+TAKE = BidChoice(BidKind.TAKE)
+PASS = BidChoice(BidKind.PASS)
+
+
+def choose_bid(seat: int, six: int, turn_up: int, bids: int, dealer: int) -> BidChoice:
+    """Take, pass, or (round 2) name a suit.  The signature is the search's ``BidRule``,
+    so the hard bot's simulations bid like this too."""
     proposed = SUIT_OF[turn_up]
     elder = seat != dealer
     if bids < 2:
         value = expected(six, proposed, turn_up, named=False, elder=elder)
-        return "take" if value > TAKE_ABOVE else "pass"
+        return TAKE if value > TAKE_ABOVE else PASS
     values = {
         s: expected(six, s, turn_up, named=True, elder=elder) for s in range(4) if s != proposed
     }
     best = max(values, key=values.__getitem__)
-    return best if values[best] > NAME_ABOVE else "pass"
+    return BidChoice(BidKind.NAME, best) if values[best] > NAME_ABOVE else PASS

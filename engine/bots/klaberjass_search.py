@@ -9,25 +9,26 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from engine.actions import BidKind
 from engine.bots import klaberjass_rules
-from engine.bots.base import bits
 from engine.bots.klaberjass_features import expected
 from engine.bots.klaberjass_info import KlaberjassInfo
 from engine.bots.klaberjass_policy import play_card
+from engine.bots.klaberjass_rules import BidChoice
 from engine.bots.sampling import DealSampler
 from engine.bots.search import Budget, SearchResult, run_search
-from engine.cards import SUIT_OF
+from engine.cards import SUIT_OF, indices_of
 from engine.klaberjass.core import (
-    BELA_PAIR,
     BELA_POINTS,
-    KEY,
-    LAST_TRICK_BONUS,
-    POINTS,
-    RUNS,
     SEVEN,
     TRICKS,
+    bela_holder,
+    close_trick,
+    declared_points,
     legal_mask,
+    sequence_summary,
     settle,
+    swapped,
 )
 
 WORLD_TRIES = 20  # deals drawn to find one that agrees with his sequences and bids
@@ -36,36 +37,9 @@ EXACT_TRICKS = 5  # this few tricks left (the current one included): solved, not
 
 # A bid in a simulation: (maker, trump, named), or None when both pass twice.
 Contract = tuple[int, int, bool] | None
-# How the other bids of a simulated deal are made: (seat, six cards, bids so far) -> bid,
-# a bid being "take", "pass" or a suit number named.
-BidRule = Callable[[int, int, int, int, int], "str | int"]
-
-
-def sequences(hand: int, trump: int) -> tuple[int, int]:
-    """(all sequence points, key of the best sequence) of a hand; key 0 if none."""
-    total = best = 0
-    for s in range(4):
-        for top, n in RUNS[hand >> (9 * s) & 511]:
-            p = 20 if n == 3 else 50
-            total += p
-            key = ((p * 16 + 8 - top) * 2) + (s == trump)
-            best = max(best, key)
-    return total, best
-
-
-def declared_points(full: list[int], trump: int) -> list[int]:
-    """Per seat: the sequences that score (the best sequence's owner's) and Bela."""
-    out = [0, 0]
-    (t0, k0), (t1, k1) = sequences(full[0], trump), sequences(full[1], trump)
-    if k0 > k1:
-        out[0] += t0
-    elif k1 > k0:
-        out[1] += t1
-    pair = BELA_PAIR[trump]
-    for s in (0, 1):
-        if full[s] & pair == pair:
-            out[s] += BELA_POINTS
-    return out
+# How the other bids of a simulated deal are made: (seat, six cards, turn-up, bids so
+# far, dealer) -> bid.
+BidRule = Callable[[int, int, int, int, int], BidChoice]
 
 
 def rollout(
@@ -74,8 +48,6 @@ def rollout(
     """Trick points each seat takes from here (the last-trick bonus included), both
     playing ``play_card`` with sight of the other's hand; ``hands`` is used up."""
     score = [0, 0]
-    points = POINTS[trump]
-    keys = KEY[trump]
     while done < TRICKS:
         if led < 0:
             opp = hands[1 - leader]
@@ -84,13 +56,12 @@ def rollout(
         other = 1 - leader
         second = play_card(trump, hands[other], led, hands[leader])
         hands[other] ^= 1 << second
-        key = keys[SUIT_OF[led]]
-        if key[second] > key[led]:
-            leader = other
         done += 1
-        score[leader] += points[led] + points[second]
+        position, points = close_trick(trump, led, second, done == TRICKS)
+        if position:
+            leader = other
+        score[leader] += points
         led = -1
-    score[leader] += LAST_TRICK_BONUS
     return score
 
 
@@ -105,11 +76,11 @@ def bid_misses(info: KlaberjassInfo, six: int) -> int:
     for number, kind in info.opp_bids:
         if number < 2:
             value = expected(six, proposed, turn_up, named=False, elder=elder)
-            if (kind == "pass" and value > take_above + PLAUSIBLE) or (
-                kind == "take" and value < take_above - PLAUSIBLE
+            if (kind is BidKind.PASS and value > take_above + PLAUSIBLE) or (
+                kind is BidKind.TAKE and value < take_above - PLAUSIBLE
             ):
                 misses += 1
-        elif kind == "pass":
+        elif kind is BidKind.PASS:
             best = max(expected(six, t, turn_up, True, elder) for t in range(4) if t != proposed)
             misses += best > name_above + PLAUSIBLE
         elif expected(six, info.trump, turn_up, True, elder) < name_above - PLAUSIBLE:
@@ -150,11 +121,11 @@ class WorldSampler:
         nine = opp | info.played_by[info.opp]
         misses = 0
         if info.opp_sequences is not None and not info.done:
-            misses += 4 * (sequences(nine, info.trump)[0] != info.opp_sequences)
+            misses += 4 * (sequence_summary(nine, info.trump)[0] != info.opp_sequences)
         if info.opp_bids:
-            if info.swapped_by == info.opp:
+            if info.swapped_by == info.opp:  # he bid holding the 7, not the turn-up
                 nine = nine & ~(1 << info.turn_up) | 1 << SEVEN[info.trump]
-            cards = bits(nine)
+            cards = indices_of(nine)
             rng.shuffle(cards)  # his last three were any three of these
             six = sum(1 << c for c in cards[:6])
             misses += bid_misses(info, six)
@@ -178,10 +149,9 @@ def search_card(
             # Sequences are settled and shown; Bela still to come counts for its holder.
             base = list(info.hand_totals)
             if not info.bela_shown:
-                pair = BELA_PAIR[trump]
-                for s in (0, 1):
-                    if (hands[s] | info.played_by[s]) & pair == pair:
-                        base[s] += BELA_POINTS
+                bela = bela_holder([hands[s] | info.played_by[s] for s in (0, 1)], trump)
+                if bela is not None:
+                    base[bela] += BELA_POINTS
         else:
             full = [hands[s] | info.played_by[s] for s in (0, 1)]
             extra = declared_points(full, trump)
@@ -225,16 +195,13 @@ def exact(
     mover = leader if led < 0 else 1 - leader
     maximize = mover == me
     best = -1e9 if maximize else 1e9
-    for c in bits(legal_mask(trump, hands[mover], led)):
+    for c in indices_of(legal_mask(trump, hands[mover], led)):
         hands[mover] ^= 1 << c
         if led < 0:
             value = exact(trump, hands, leader, c, done, totals, maker, me, alpha, beta)
         else:
-            key = KEY[trump][SUIT_OF[led]]
-            winner = mover if key[c] > key[led] else leader
-            pts = POINTS[trump][led] + POINTS[trump][c]
-            if done + 1 == TRICKS:
-                pts += LAST_TRICK_BONUS
+            position, pts = close_trick(trump, led, c, done + 1 == TRICKS)
+            winner = mover if position else leader
             totals[winner] += pts
             value = exact(trump, hands, winner, -1, done + 1, totals, maker, me, alpha, beta)
             totals[winner] -= pts
@@ -257,12 +224,8 @@ def _exact_after(info: KlaberjassInfo, hands: list[int], card: int, base: list[i
     trump, seat, totals = info.trump, info.seat, list(base)
     if info.led < 0:
         return exact(trump, hands, seat, card, info.done, totals, info.maker, seat)
-    led = info.led
-    key = KEY[trump][SUIT_OF[led]]
-    winner = seat if key[card] > key[led] else info.leader
-    pts = POINTS[trump][led] + POINTS[trump][card]
-    if info.done + 1 == TRICKS:
-        pts += LAST_TRICK_BONUS
+    position, pts = close_trick(trump, info.led, card, info.done + 1 == TRICKS)
+    winner = seat if position else info.leader
     totals[winner] += pts
     return exact(trump, hands, winner, -1, info.done + 1, totals, info.maker, seat)
 
@@ -276,13 +239,12 @@ def _after_lead(
 def _finish_trick(
     trump: int, hands: list[int], leader: int, led: int, second: int, done: int, maker: int
 ) -> list[int]:
-    key = KEY[trump][SUIT_OF[led]]
-    winner = 1 - leader if key[second] > key[led] else leader
-    pts = POINTS[trump][led] + POINTS[trump][second]
     done += 1
+    position, pts = close_trick(trump, led, second, done == TRICKS)
+    winner = 1 - leader if position else leader
     if done == TRICKS:
         score = [0, 0]
-        score[winner] = pts + LAST_TRICK_BONUS
+        score[winner] = pts
         return score
     score = rollout(trump, hands, winner, -1, done, maker)
     score[winner] += pts
@@ -299,10 +261,9 @@ def deal_value(
     maker, trump, named = contract
     held = [six[0] | extra[0], six[1] | extra[1]]
     if not named:
-        seven = 1 << SEVEN[trump]
         for s in (1 - dealer, dealer):
-            if held[s] & seven:
-                held[s] ^= seven | 1 << turn_up
+            if held[s] >> SEVEN[trump] & 1:
+                held[s] = swapped(held[s], trump, turn_up)
                 break
     base = declared_points(held, trump)
     score = rollout(trump, list(held), 1 - dealer, -1, 0, maker)
@@ -316,22 +277,22 @@ def finish_bidding(dealer: int, six: list[int], turn_up: int, bids: int, rule: B
     while bids < 4:
         seat = (1 - dealer) if bids % 2 == 0 else dealer
         bid = rule(seat, six[seat], turn_up, bids, dealer)
-        if bid == "take" and bids < 2:
+        if bid.kind is BidKind.TAKE and bids < 2:
             return seat, proposed, False
-        if isinstance(bid, int) and bids >= 2 and bid != proposed:
-            return seat, bid, True
+        if bid.kind is BidKind.NAME and bids >= 2 and bid.suit != proposed:
+            return seat, bid.suit, True
         bids += 1
     return None
 
 
 def search_bid(
     info: KlaberjassInfo,
-    options: list[str | int],
+    options: list[BidChoice],
     rule: BidRule,
     rng: random.Random,
     budget: Budget,
 ) -> SearchResult:
-    """Each bid option ("take", "pass" or a suit to name) over sampled deals: the other
+    """Each bid option (take, pass or a suit to name) over sampled deals: the other
     six cards, both players' last three and the stock."""
     seat, opp, dealer = info.seat, info.opp, info.dealer
     pool = info.pool
@@ -348,12 +309,12 @@ def search_bid(
         extra[seat], extra[opp] = my_extra, opp_extra
         row = []
         for option in options:
-            if option == "take":
+            if option.kind is BidKind.TAKE:
                 contract: Contract = (seat, proposed, False)
-            elif option == "pass":
+            elif option.kind is BidKind.PASS:
                 contract = finish_bidding(dealer, six, info.turn_up, info.bids + 1, rule)
             else:
-                contract = (seat, int(option), True)
+                contract = (seat, option.suit, True)
             row.append(deal_value(seat, dealer, six, extra, info.turn_up, contract))
         return row
 

@@ -22,11 +22,12 @@ from engine.actions import Action, Bid, BidKind, Choose, Play, Push, Swap
 from engine.bots import klaberjass_easy, klaberjass_rules, schieber_easy, schieber_rules
 from engine.bots.klaberjass_info import KlaberjassInfo
 from engine.bots.klaberjass_policy import play_card as klaberjass_card
+from engine.bots.klaberjass_rules import BidChoice
 from engine.bots.klaberjass_search import search_bid
 from engine.bots.klaberjass_search import search_card as klaberjass_search_card
 from engine.bots.schieber_info import SchieberInfo
+from engine.bots.schieber_search import PUSH, search_contract
 from engine.bots.schieber_search import search_card as schieber_search_card
-from engine.bots.schieber_search import search_contract
 from engine.bots.search import Budget, SearchResult
 from engine.klaberjass.view import KlaberjassView
 from engine.schieber.core import CONTRACTS
@@ -54,17 +55,18 @@ def _choose(legal: Sequence[Action], ci: int | None) -> Action:
     raise ValueError("that contract is not among the legal actions")
 
 
-def _bid(legal: Sequence[Action], bid: str | int) -> Action:
+def _bid(legal: Sequence[Action], bid: BidChoice) -> Action:
     for a in legal:
-        if not isinstance(a, Bid):
-            continue
-        if bid == "take" and a.kind is BidKind.TAKE:
-            return a
-        if bid == "pass" and a.kind is BidKind.PASS:
-            return a
-        if isinstance(bid, int) and a.kind is BidKind.NAME and a.suit == bid:
+        if isinstance(a, Bid) and _choice(a) == bid:
             return a
     return next(a for a in legal if isinstance(a, Bid) and a.kind is BidKind.PASS)
+
+
+def _choice(bid: Bid) -> BidChoice:
+    if bid.kind is BidKind.NAME:
+        assert bid.suit is not None
+        return BidChoice(bid.kind, int(bid.suit))
+    return BidChoice(bid.kind)
 
 
 def _swap(legal: Sequence[Action]) -> Action | None:
@@ -73,10 +75,8 @@ def _swap(legal: Sequence[Action]) -> Action | None:
 
 
 class _Level:
-    """Dispatch on the game; subclasses fill in the four decisions."""
-
-    def __init__(self, rules: SchieberRules | None = None) -> None:
-        self.rules = rules  # Schieber rule options, if the table's are known
+    """Dispatch on the game; subclasses fill in the four decisions.  The table's rule
+    options come with the observation (``view.rules``)."""
 
     def choose(
         self, observation: Any, legal_actions: Sequence[Action], rng: random.Random
@@ -87,7 +87,7 @@ class _Level:
         if len(legal) == 1:
             return legal[0]
         if isinstance(observation, SchieberView):
-            info = SchieberInfo.of(observation, self.rules)
+            info = SchieberInfo.of(observation)
             if isinstance(legal[0], Play):
                 return _play(legal, self.schieber_card(info, _cards(legal), rng))
             may_push = any(isinstance(a, Push) for a in legal)
@@ -99,10 +99,7 @@ class _Level:
             info = KlaberjassInfo.of(observation)
             if isinstance(legal[0], Play):
                 return _play(legal, self.klaberjass_card(info, _cards(legal), rng))
-            options: list[str | int] = []
-            for a in legal:
-                if isinstance(a, Bid):
-                    options.append(int(a.suit) if a.kind is BidKind.NAME else a.kind.value)  # type: ignore[arg-type]
+            options = [_choice(a) for a in legal if isinstance(a, Bid)]
             return _bid(legal, self.klaberjass_bid(info, options, rng))
         raise TypeError(f"not an observation of a game the bots play: {type(observation)}")
 
@@ -115,8 +112,8 @@ class _Level:
         raise NotImplementedError
 
     def klaberjass_bid(
-        self, info: KlaberjassInfo, options: list[str | int], rng: random.Random
-    ) -> str | int:
+        self, info: KlaberjassInfo, options: list[BidChoice], rng: random.Random
+    ) -> BidChoice:
         raise NotImplementedError
 
     def klaberjass_card(self, info: KlaberjassInfo, legal: list[int], rng: random.Random) -> int:
@@ -133,8 +130,8 @@ class EasyBot(_Level):
         return schieber_easy.choose_card(info.ci, info.hand, list(info.trick), rng)
 
     def klaberjass_bid(
-        self, info: KlaberjassInfo, options: list[str | int], rng: random.Random
-    ) -> str | int:
+        self, info: KlaberjassInfo, options: list[BidChoice], rng: random.Random
+    ) -> BidChoice:
         return klaberjass_easy.choose_bid(info.hand, info.turn_up, second_round=info.bids >= 2)
 
     def klaberjass_card(self, info: KlaberjassInfo, legal: list[int], rng: random.Random) -> int:
@@ -153,8 +150,8 @@ class MediumBot(_Level):
         return schieber_rules.choose_card(info)
 
     def klaberjass_bid(
-        self, info: KlaberjassInfo, options: list[str | int], rng: random.Random
-    ) -> str | int:
+        self, info: KlaberjassInfo, options: list[BidChoice], rng: random.Random
+    ) -> BidChoice:
         return klaberjass_rules.choose_bid(
             info.seat, info.hand, info.turn_up, info.bids, info.dealer
         )
@@ -184,10 +181,8 @@ class HardBot(_Level):
         budget_s: float = 1.0,
         samples: int | None = None,
         clock: Callable[[], float] = time.perf_counter,
-        rules: SchieberRules | None = None,
         on_search: Callable[[SearchResult], None] | None = None,
     ) -> None:
-        super().__init__(rules)
         self._budget = Budget(None if samples is not None else budget_s, samples, clock)
         self.on_search = on_search  # told each search's result (tests and benchmarks)
 
@@ -219,14 +214,14 @@ class HardBot(_Level):
 
         result = search_contract(info, may_push, partner_choice, rng, self.budget)
         best = self._searched(result)
-        return None if best == 6 else best
+        return None if best == PUSH else best
 
     def schieber_card(self, info: SchieberInfo, legal: list[int], rng: random.Random) -> int:
         return legal[self._searched(schieber_search_card(info, legal, rng, self.budget))]
 
     def klaberjass_bid(
-        self, info: KlaberjassInfo, options: list[str | int], rng: random.Random
-    ) -> str | int:
+        self, info: KlaberjassInfo, options: list[BidChoice], rng: random.Random
+    ) -> BidChoice:
         rule = klaberjass_rules.choose_bid
         return options[self._searched(search_bid(info, options, rule, rng, self.budget))]
 

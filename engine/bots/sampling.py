@@ -23,7 +23,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from math import comb
 
-from engine.bots.base import bits
+from engine.cards import indices_of
 
 
 def _splits(k: int, holders: list[int], left: list[int]) -> list[tuple[int, ...]]:
@@ -59,7 +59,7 @@ class DealSampler:
     def _build(self, pool: int, forbidden: Sequence[int]) -> bool:
         holders = [h for h, n in enumerate(self.need) if n > 0]
         by_class: dict[tuple[int, ...], list[int]] = {}
-        for c in bits(pool):
+        for c in indices_of(pool):
             allowed = tuple(h for h in holders if not forbidden[h] >> c & 1)
             if not allowed:
                 return False

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import random
 
-from engine.bots.base import bits
-from engine.cards import SUIT_MASK, SUIT_OF
+from engine.cards import SUIT_MASK, SUIT_OF, indices_of
 from engine.schieber.core import KEY, POINTS, legal_mask
 
 
@@ -23,7 +22,7 @@ def choose_contract(hand: int, rng: random.Random) -> int:
 def choose_card(ci: int, hand: int, trick: list[int], rng: random.Random) -> int:
     """Any legal card that does not throw points away: one that beats the table, or one
     worth nothing; the cheapest card when there is neither."""
-    legal = bits(legal_mask(ci, hand, trick))
+    legal = indices_of(legal_mask(ci, hand, trick))
     if not trick:
         return rng.choice(legal)
     points = POINTS[ci]

@@ -1,9 +1,10 @@
 """What a Schieber seat knows, read from its ``SchieberView`` into plain ints.
 
-Everything here comes from the observation: the own hand, the cards played and by whom,
-the suits a seat has shown it lacks (not following, or undertrumping, which only a hand
-of nothing but trumps may do), the Weis cards shown after the first trick, and the Weis
-points each seat announced (none announced by a seat that has played means none held).
+Everything here comes from the observation: the table's rules, the own hand, the cards
+played and by whom, the suits a seat has shown it lacks (not following, or undertrumping,
+which only a hand of nothing but trumps may do), the Weis cards shown after the first
+trick, and the Weis points each seat announced (none announced by a seat that has played
+means none held).
 
 >>> from engine.actions import Deal
 >>> from engine.schieber.match import SchieberMatch
@@ -16,23 +17,13 @@ points each seat announced (none announced by a seat that has played means none 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
-from engine.cards import FULL_DECK, SUIT_MASK, SUIT_OF, mask_of
-from engine.schieber.core import CONTRACT_INDEX, KEY, PUUR
-from engine.schieber.rules import PRESETS, SchieberRules
+from engine.cards import FULL_DECK, SUIT_OF, mask_of
+from engine.events import DeclarationKind
+from engine.schieber.core import CONTRACT_INDEX, legal_mask
+from engine.schieber.rules import SchieberRules
 from engine.schieber.view import SchieberView
-
-
-def rules_of(view: SchieberView) -> SchieberRules:
-    """The table's rules as far as a seat can tell: the preset whose target it plays to.
-
-    The view carries the target but not the other options, so a custom table is taken
-    to play the default preset's other rules.
-    """
-    for name, preset in PRESETS.items():
-        if preset["target"] == view.target:
-            return SchieberRules.from_options({"preset": name})
-    return SchieberRules.from_options({"target": view.target})
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,8 +65,8 @@ class SchieberInfo:
         ]
 
     @classmethod
-    def of(cls, view: SchieberView, rules: SchieberRules | None = None) -> SchieberInfo:
-        rules = rules or rules_of(view)
+    def of(cls, view: SchieberView) -> SchieberInfo:
+        rules = view.rules
         forehand = view.forehand if view.forehand is not None else 0
         ci = CONTRACT_INDEX[view.contract] if view.contract is not None else -1
         played = [0, 0, 0, 0]
@@ -100,7 +91,7 @@ class SchieberInfo:
         known = [0, 0, 0, 0]
         all_played = played[0] | played[1] | played[2] | played[3]
         for d in view.declarations:
-            if d.seat != view.seat and d.kind != "stoeck":
+            if d.seat != view.seat and d.kind != DeclarationKind.STOECK:
                 known[d.seat] |= mask_of(d.cards) & ~all_played
         weis_total: list[int | None] = [None] * 4
         if rules.weis and ci >= 0:
@@ -138,29 +129,24 @@ def _infer(
     forbidden: list[int],
     discards: list[int],
 ) -> None:
-    """Record who played what in one trick and the voids it shows."""
+    """Record who played what in one trick, the cards each play shows its seat lacked
+    (``shown_void``) and the discards (off-suit, not trumping)."""
     led = SUIT_OF[cards[0]]
-    trumps = SUIT_MASK[ci] if ci < 4 else 0
     played[leader] |= 1 << cards[0]
-    top_trump = cards[0] if ci < 4 and led == ci else -1
     for i in range(1, len(cards)):
         seat, c = (leader + i) & 3, cards[i]
         played[seat] |= 1 << c
-        suit = SUIT_OF[c]
-        if ci >= 4:
-            if suit != led:
-                forbidden[seat] |= SUIT_MASK[led]
-                discards[seat] |= 1 << c
-            continue
-        if led == ci:
-            if suit != ci:
-                forbidden[seat] |= trumps & ~PUUR[ci]  # only the Puur may stay behind
-                discards[seat] |= 1 << c
-        elif suit == ci:
-            if top_trump >= 0 and KEY[ci][ci][c] < KEY[ci][ci][top_trump]:
-                forbidden[seat] |= FULL_DECK & ~trumps  # undertrumped: nothing but trumps
-            if top_trump < 0 or KEY[ci][ci][c] > KEY[ci][ci][top_trump]:
-                top_trump = c
-        elif suit != led:
-            forbidden[seat] |= SUIT_MASK[led]
+        forbidden[seat] |= shown_void(ci, tuple(cards[:i]), c)
+        if SUIT_OF[c] != led and SUIT_OF[c] != ci:
             discards[seat] |= 1 << c
+
+
+@lru_cache(maxsize=4096)  # a hand's tricks are read again at every decision
+def shown_void(ci: int, trick: tuple[int, ...], card: int) -> int:
+    """The cards a seat cannot have held, having played ``card`` onto ``trick``: those
+    that would have made it illegal (the rules bar a card for holding any one of them)."""
+    return sum(
+        1 << other
+        for other in range(36)
+        if other != card and not legal_mask(ci, 1 << card | 1 << other, trick) >> card & 1
+    )

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.bots.base import bits, p_none
-from engine.cards import RANK_OF, SUIT_MASK, SUIT_OF, Rank
+from engine.bots.base import p_none
+from engine.cards import RANK_OF, SUIT_MASK, SUIT_OF, Rank, indices_of
 from engine.schieber.core import KEY, POINTS, follow_mask
 
 
@@ -124,7 +124,7 @@ def play_card(
         threat = possible[(seat + 1) & 3] if n < 3 else 0  # the one opponent still to play
         if partner_wins and not threat & beat[best]:
             return _smear(ci, legal, possible, seat)
-        for w in bits(winners):
+        for w in indices_of(winners):
             if (safe < 0 or key[w] < key[safe]) and not threat & beat[w]:
                 safe = w
     else:
@@ -138,7 +138,7 @@ def play_card(
 
         if partner_wins and odds(best) >= SMEAR_SAFE:
             return _smear(ci, legal, possible, seat)
-        for w in bits(winners):
+        for w in indices_of(winners):
             if (safe < 0 or key[w] < key[safe]) and odds(w) >= WIN_SAFE:
                 safe = w
     if safe >= 0:
@@ -159,7 +159,7 @@ def _dump(ci: int, legal: int, possible: Sequence[int], seat: int) -> int:
     others = possible[(seat + 1) & 3] | possible[(seat + 2) & 3] | possible[(seat + 3) & 3]
     cost, above = DUMP_COST[ci], ABOVE[ci]
     best, best_cost = -1, 1 << 30
-    for c in bits(legal):
+    for c in indices_of(legal):
         v = cost[c] if above[c] & others else cost[c] + BOSS_KEEP
         if v < best_cost:
             best, best_cost = c, v
@@ -170,7 +170,7 @@ def _smear(ci: int, legal: int, possible: Sequence[int], seat: int) -> int:
     others = possible[(seat + 1) & 3] | possible[(seat + 2) & 3] | possible[(seat + 3) & 3]
     value, above = SMEAR[ci], ABOVE[ci]
     best, best_value = -1, -(1 << 30)
-    for c in bits(legal):
+    for c in indices_of(legal):
         v = value[c]
         if not above[c] & others:
             v -= BOSS_KEEP  # a card that is the best left wins a trick of its own later
@@ -189,7 +189,7 @@ def _lead(
     trumps = SUIT_MASK[ci] if ci < 4 else 0
     my_trumps = hand & trumps
     if my_trumps and opps & trumps and (attack or my_trumps.bit_count() >= PULL_DEFENDING):
-        top = max(bits(my_trumps), key=strength.__getitem__)
+        top = max(indices_of(my_trumps), key=strength.__getitem__)
         if not above[top] & others:
             return top  # the best trump left draws the opponents' trumps
     # Ruffers: opponents who may be void in a suit but may still hold trumps.
@@ -207,9 +207,9 @@ def _lead(
         length = cards.bit_count()
         # A low lead is best where the partner surely holds the best card left out.
         out = others & suit
-        top_out = max(bits(out), key=strength.__getitem__) if out else -1
+        top_out = max(indices_of(out), key=strength.__getitem__) if out else -1
         partner_top = top_out >= 0 and partner >> top_out & 1 and not opps >> top_out & 1
-        for c in bits(cards):
+        for c in indices_of(cards):
             if not above[c] & others:
                 if not ruffable:
                     v = points[c] + 2 * length + 4 * bonus[s]
@@ -228,4 +228,4 @@ def _lead(
     if low >= 0:
         return low
     # Only trumps (or only boss cards with nothing left out): the cheapest of them.
-    return min(bits(hand), key=lambda c: (points[c] * 4 + strength[c], c))
+    return min(indices_of(hand), key=lambda c: (points[c] * 4 + strength[c], c))

@@ -12,8 +12,8 @@ from __future__ import annotations
 from engine.bots.schieber_features import expected
 from engine.bots.schieber_info import SchieberInfo
 from engine.bots.schieber_policy import STRENGTH, play_card
-from engine.cards import SUIT_OF, Rank
-from engine.schieber.core import CONTRACTS
+from engine.cards import SUIT_OF
+from engine.schieber.core import STOECK_POINTS, holds_stoeck, multiplier
 from engine.schieber.rules import SchieberRules
 
 # Push when the best contract's expected result (multiplied) is below this.
@@ -25,11 +25,9 @@ def contract_values(hand: int, rules: SchieberRules) -> list[float]:
     values = []
     for ci in range(6):
         v = expected(hand, ci)
-        if ci < 4 and rules.stoeck:
-            pair = 1 << (ci * 9 + Rank.KING) | 1 << (ci * 9 + Rank.QUEEN)
-            if hand & pair == pair:
-                v += 20
-        values.append(v * rules.multiplier(CONTRACTS[ci]))
+        if holds_stoeck(rules, ci, hand):
+            v += STOECK_POINTS
+        values.append(v * multiplier(rules, ci))
     return values
 
 

@@ -14,140 +14,92 @@ from __future__ import annotations
 
 import random
 
-from engine.bots.base import bits
 from engine.bots.sampling import DealSampler
 from engine.bots.schieber_info import SchieberInfo
 from engine.bots.schieber_policy import play_card
 from engine.bots.schieber_rules import PUSH_BELOW, contract_values
 from engine.bots.search import Budget, SearchResult, run_search
-from engine.cards import Rank
-from engine.schieber.core import (
-    CONTRACTS,
-    KEY,
-    LAST_TRICK_BONUS,
-    MATCH_BONUS,
-    POINTS,
-    POINTS_SIX_ELEVEN,
-    UNDENUFE,
-    legal_mask,
-)
-from engine.schieber.playout import weis_credit
+from engine.cards import indices_of
+from engine.schieber import core
 from engine.schieber.rules import SchieberRules
-from engine.schieber.weis import weis_summary
+from engine.schieber.weis import weis_credit, weis_summary
 
 EXACT_TRICKS = 3  # this few tricks left (the current one included): solved, not rolled out
-RANDOM_ROLLOUTS = False  # measured against: random legal cards in the rollouts
+PUSH = len(core.CONTRACTS)  # search_contract's candidate after the six contracts
 NO_BONUS = (0, 0, 0, 0)
 ATTACK = ((True, False, True, False), (False, True, False, True))  # by the maker's team
 WORLD_TRIES = 20  # deals drawn to find one that agrees with the Weis and the choices
 PLAUSIBLE = 40.0  # how far below its best a seat's choice may be valued by our rules
 
 
-def points_table(rules: SchieberRules, ci: int) -> tuple[int, ...]:
-    return POINTS_SIX_ELEVEN if ci == UNDENUFE and rules.undenufe_six_eleven else POINTS[ci]
-
-
 def rollout(
+    rules: SchieberRules,
     ci: int,
     hands: list[int],
     leader: int,
     trick: list[int],
     done: int,
     won: tuple[int, int],
-    points: tuple[int, ...],
-    match_bonus: bool,
     maker: int = 0,
-    rng: random.Random | None = None,
 ) -> tuple[int, int]:
     """Play the hand out with ``play_card`` for every seat, each seeing the real hands
-    (this is one sampled deal); the points each team takes from here on.
+    (this is one sampled deal); the points each team takes from here on, the Match
+    included, before the multiplier.
 
     ``done`` tricks are complete (``won`` of them per team) and ``trick`` is on the table.
-    ``hands`` is used up.  With ``rng``, every seat plays random legal cards instead (the
-    plain Monte Carlo baseline the policy is measured against).
+    ``hands`` is used up.
     """
+    points, close_trick = core.points_table(rules, ci), core.close_trick
     score = [0, 0]
-    w0, w1 = won
+    tricks_won = list(won)
     attack = ATTACK[maker & 1]
     trick = list(trick)
     seat = (leader + len(trick)) & 3
     while True:
         while len(trick) < 4:
-            if rng is None:
-                c = play_card(ci, seat, hands[seat], trick, hands, NO_BONUS, None, attack[seat])
-            else:
-                c = rng.choice(bits(legal_mask(ci, hands[seat], trick)))
+            c = play_card(ci, seat, hands[seat], trick, hands, NO_BONUS, None, attack[seat])
             hands[seat] ^= 1 << c
             trick.append(c)
             seat = (seat + 1) & 3
-        key = KEY[ci][_suit(trick[0])]
-        best = 0
-        for i in (1, 2, 3):
-            if key[trick[i]] > key[trick[best]]:
-                best = i
-        winner = (leader + best) & 3
-        pts = points[trick[0]] + points[trick[1]] + points[trick[2]] + points[trick[3]]
         done += 1
-        if winner & 1:
-            w1 += 1
-        else:
-            w0 += 1
-        if done == 9:
-            score[winner & 1] += pts + LAST_TRICK_BONUS
+        position, pts = close_trick(ci, points, trick, done == core.TRICKS)
+        team = (leader + position) & 1
+        score[team] += pts
+        tricks_won[team] += 1
+        if done == core.TRICKS:
             break
-        score[winner & 1] += pts
-        leader = seat = winner
+        leader = seat = (leader + position) & 3
         trick = []
-    if match_bonus:
-        if w0 == 9:
-            score[0] += MATCH_BONUS
-        elif w1 == 9:
-            score[1] += MATCH_BONUS
-    return score[0], score[1]
+    return (
+        score[0] + core.match_bonus(rules, tricks_won[0]),
+        score[1] + core.match_bonus(rules, tricks_won[1]),
+    )
 
 
 def exact(
+    rules: SchieberRules,
     ci: int,
     hands: list[int],
     leader: int,
     trick: list[int],
     done: int,
     won: list[int],
-    points: tuple[int, ...],
-    match_bonus: bool,
     alpha: float = -1e9,
     beta: float = 1e9,
 ) -> float:
     """The rest of the hand played perfectly in this deal (alpha-beta over the teams):
-    team 0's points minus team 1's from here (with the match bonus; ``won`` counts the
-    tricks each team took so far)."""
+    team 0's points minus team 1's from here (with the Match; ``won`` counts the tricks
+    each team took so far), before the multiplier.  ``trick`` may be complete."""
     n = len(trick)
+    if n == 4:
+        return _closed(rules, ci, hands, leader, trick, done, won, alpha, beta)
     seat = (leader + n) & 3
-    legal = hands[seat] if not n else legal_mask(ci, hands[seat], trick)
     maximize = not seat & 1
     best = -1e9 if maximize else 1e9
-    for c in bits(legal):
+    for c in indices_of(core.legal_mask(ci, hands[seat], trick)):
         hands[seat] ^= 1 << c
         trick.append(c)
-        if n < 3:
-            value = exact(ci, hands, leader, trick, done, won, points, match_bonus, alpha, beta)
-        else:
-            key = KEY[ci][_suit(trick[0])]
-            w = max(range(4), key=lambda i: key[trick[i]])
-            winner = (leader + w) & 3
-            pts = points[trick[0]] + points[trick[1]] + points[trick[2]] + points[trick[3]]
-            team = winner & 1
-            won[team] += 1
-            if done + 1 == 9:
-                pts += LAST_TRICK_BONUS
-                if match_bonus and won[team] == 9:
-                    pts += MATCH_BONUS
-                value = pts if team == 0 else -pts
-            else:
-                rest = exact(ci, hands, winner, [], done + 1, won, points, match_bonus,
-                             alpha, beta)  # fmt: skip
-                value = rest + (pts if team == 0 else -pts)
-            won[team] -= 1
+        value = exact(rules, ci, hands, leader, trick, done, won, alpha, beta)
         trick.pop()
         hands[seat] ^= 1 << c
         if maximize:
@@ -161,8 +113,33 @@ def exact(
     return best
 
 
-def _suit(c: int) -> int:
-    return c // 9
+def _closed(
+    rules: SchieberRules,
+    ci: int,
+    hands: list[int],
+    leader: int,
+    trick: list[int],
+    done: int,
+    won: list[int],
+    alpha: float,
+    beta: float,
+) -> float:
+    """``exact`` once ``trick`` is complete: its points, then the rest searched in the
+    window shifted by them (the value is the rest plus the trick)."""
+    last = done + 1 == core.TRICKS
+    position, pts = core.close_trick(ci, core.points_table(rules, ci), trick, last)
+    team = (leader + position) & 1
+    won[team] += 1
+    if last:
+        pts += core.match_bonus(rules, won[team])
+    signed = pts if team == 0 else -pts
+    value: float = signed
+    if not last:
+        winner = (leader + position) & 3
+        value += exact(rules, ci, hands, winner, [], done + 1, won,
+                               alpha - signed, beta - signed)  # fmt: skip
+    won[team] -= 1
+    return value
 
 
 class WorldSampler:
@@ -232,13 +209,10 @@ def search_card(
     """Each candidate card of ``info.seat`` over sampled deals: its team's points minus
     the others' from here to the end of the hand."""
     worlds = WorldSampler(info)
-    ci, seat, me = info.ci, info.seat, info.seat & 1
-    points = points_table(info.rules, ci)
-    match_bonus = info.rules.match_bonus
+    ci, seat, me, rules = info.ci, info.seat, info.seat & 1, info.rules
     done = sum(info.tricks_won)
     trick = list(info.trick)
-    rollout_rng = rng if RANDOM_ROLLOUTS else None
-    endgame = 9 - done <= EXACT_TRICKS
+    endgame = core.TRICKS - done <= EXACT_TRICKS
 
     def sample_values() -> list[float]:
         hands = worlds.sample(rng)
@@ -247,12 +221,11 @@ def search_card(
             h = list(hands)
             h[seat] ^= 1 << c
             if endgame:
-                value = exact(ci, h, info.leader, [*trick, c], done, list(info.tricks_won),
-                              points, match_bonus)  # fmt: skip
+                value = exact(rules, ci, h, info.leader, [*trick, c], done, list(info.tricks_won))
                 row.append(value if me == 0 else -value)
                 continue
-            score = rollout(ci, h, info.leader, [*trick, c], done, info.tricks_won, points,
-                            match_bonus, info.maker, rollout_rng)  # fmt: skip
+            score = rollout(rules, ci, h, info.leader, [*trick, c], done, info.tricks_won,
+                            info.maker)  # fmt: skip
             row.append(score[me] - score[1 - me])
         return row
 
@@ -268,14 +241,11 @@ def hand_value(
         team, weis = weis_credit(hands, ci, forehand)
         if team is not None:
             score[team] += weis
-    if rules.stoeck and ci < 4:
-        pair = 1 << (ci * 9 + Rank.KING) | 1 << (ci * 9 + Rank.QUEEN)
-        for s in range(4):
-            if hands[s] & pair == pair:
-                score[s & 1] += 20
-    played = rollout(ci, list(hands), forehand, [], 0, (0, 0), points_table(rules, ci),
-                     rules.match_bonus, maker)  # fmt: skip
-    m = rules.multiplier(CONTRACTS[ci])
+    stoeck = core.stoeck_holder(rules, ci, hands)
+    if stoeck is not None:
+        score[stoeck & 1] += core.STOECK_POINTS
+    played = rollout(rules, ci, list(hands), forehand, [], 0, (0, 0), maker)
+    m = core.multiplier(rules, ci)
     return (score[0] + played[0]) * m, (score[1] + played[1]) * m
 
 
@@ -286,7 +256,7 @@ def search_contract(
     rng: random.Random,
     budget: Budget,
 ) -> SearchResult:
-    """Candidates 0-5 (the contracts) and, if ``may_push``, 6 (push): each over deals of
+    """Candidates 0-5 (the contracts) and, if ``may_push``, ``PUSH``: each over deals of
     the other 27 cards, valued as the team's points minus the others', multiplied."""
     need = [9, 9, 9, 9]
     need[info.seat] = 0
@@ -298,11 +268,11 @@ def search_contract(
         hands = sampler.sample(rng)
         hands[seat] = info.hand
         row: list[float] = []
-        for ci in range(6):
+        for ci in range(PUSH):
             score = hand_value(rules, ci, hands, info.forehand, seat)
             row.append(score[me] - score[1 - me])
         if may_push:
             row.append(row[partner_choice(hands[partner], rules)])
         return row
 
-    return run_search(7 if may_push else 6, sample_values, budget)
+    return run_search(PUSH + 1 if may_push else PUSH, sample_values, budget)

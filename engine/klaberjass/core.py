@@ -1,8 +1,11 @@
-"""Klaberjass's rules as fast functions over card indices and bit masks.
+"""Klaberjass's rulebook: the rules as fast functions over card indices and bit masks.
 
 Trump is a ``Suit`` number (♠ ♥ ♦ ♣ = 0-3).  A trick has two cards, so the card led is
-one int (``NO_CARD`` while the trick is empty).  The hand state and the random playouts
-both use these functions, so what a bot simulates is exactly what the table enforces.
+one int (``NO_CARD`` while the trick is empty).  Each rule is written here once: the
+legal cards, closing a trick, the 7 swap, sequences and Bela, and the maker rule.  The
+hand state, the random playouts, the bots' rollouts, search and inference all call
+these, so what a bot simulates is exactly what the table enforces
+(``test_klaberjass_rulebook`` pins every path to them).
 
 >>> from engine.cards import Card
 >>> hj, h9, ha = (Card.from_code(c).index for c in ("HJ", "H9", "HA"))
@@ -14,7 +17,10 @@ both use these functions, so what a bot simulates is exactly what the table enfo
 
 from __future__ import annotations
 
-from engine.cards import CARDS, PIQUET_DECK, RANK_OF, SUIT_MASK, SUIT_OF, Rank, Suit
+from collections.abc import Sequence as Seq
+from functools import cache
+
+from engine.cards import CARDS, PIQUET_DECK, RANK_OF, SUIT_MASK, SUIT_OF, SUIT_RUNS, Rank, Suit
 
 NO_CARD = -1
 LAST_TRICK_BONUS = 10
@@ -71,10 +77,47 @@ def legal_mask(trump: int, hand: int, led: int) -> int:
     return hand & SUIT_MASK[suit] or trumps or hand
 
 
+def close_trick(trump: int, led: int, second: int, last: bool) -> tuple[int, int]:
+    """The trick ``led``, ``second``: the winner's position (0 = the leader) and its
+    points, the last-trick bonus included when ``last``.
+
+    >>> from engine.cards import Card
+    >>> close_trick(1, Card.from_code("SA").index, Card.from_code("H7").index, True)
+    (1, 21)
+    """
+    key, points = KEY[trump][SUIT_OF[led]], POINTS[trump]
+    total = points[led] + points[second]
+    if last:
+        total += LAST_TRICK_BONUS
+    return (1 if key[second] > key[led] else 0), total
+
+
+@cache
+def trick_results(trump: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """``close_trick`` of every pair of cards (led, second) but the last trick: a playout
+    looks the result up instead of calling it 17 times a hand."""
+    cards = range(36)
+    return tuple(tuple(close_trick(trump, led, second, False) for second in cards) for led in cards)
+
+
 def trick_winner(trump: int, led: int, second: int) -> int:
     """Position (0 = the leader) of the card that wins the trick ``led``, ``second``."""
-    key = KEY[trump][SUIT_OF[led]]
-    return 1 if key[second] > key[led] else 0
+    return close_trick(trump, led, second, False)[0]
+
+
+def swapped(hand: int, trump: int, turn_up: int) -> int:
+    """``hand`` once its trump 7 is exchanged for the turn-up."""
+    return hand & ~(1 << SEVEN[trump]) | 1 << turn_up
+
+
+def bela_holder(held: Seq[int], trump: int) -> int | None:
+    """The seat holding the trump King and Queen (Bela), if one does."""
+    pair = BELA_PAIR[trump]
+    if held[0] & pair == pair:
+        return 0
+    if held[1] & pair == pair:
+        return 1
+    return None
 
 
 def _describe(cards: int) -> str:
@@ -107,22 +150,13 @@ def illegal_reason(trump: int, hand: int, led: int, card: int) -> str | None:
 Sequence = tuple[tuple[int, ...], int]  # card indices low to high, points
 
 
-def _runs(bits: int) -> tuple[tuple[int, int], ...]:
-    """Maximal runs (top rank index, length) of three or more in a 9-bit suit mask."""
-    runs, r = [], 0
-    while r < 9:
-        if bits >> r & 1:
-            top = r
-            while r < 9 and bits >> r & 1:
-                r += 1
-            if r - top >= 3:
-                runs.append((top, r - top))
-        else:
-            r += 1
-    return tuple(runs)
+def _run_points(n: int) -> int:
+    return 20 if n == 3 else 50
 
 
-RUNS: tuple[tuple[tuple[int, int], ...], ...] = tuple(_runs(m) for m in range(512))
+def _run_key(points: int, top: int) -> int:
+    """Orders sequences: points, then the top card (the trump flag is added per suit)."""
+    return (points * 16 + 8 - top) * 2
 
 
 def sequences(hand: int) -> tuple[Sequence, ...]:
@@ -135,34 +169,70 @@ def sequences(hand: int) -> tuple[Sequence, ...]:
     """
     out = []
     for s in range(4):
-        for top, n in RUNS[hand >> (9 * s) & 511]:
+        for top, n in SUIT_RUNS[hand >> (9 * s) & 511]:
             base = 9 * s + top
-            out.append((tuple(range(base + n - 1, base - 1, -1)), 20 if n == 3 else 50))
+            out.append((tuple(range(base + n - 1, base - 1, -1)), _run_points(n)))
     return tuple(out)
 
 
-def sequence_key(seq: Sequence, trump: int) -> tuple[int, int, int]:
-    """Orders sequences: points, then the top card, then trump over plain."""
-    cards, points = seq
-    top = cards[-1]
-    return (points, 8 - RANK_OF[top], int(SUIT_OF[top] == trump))
+def _suit_sequences(bits: int) -> tuple[int, int]:
+    """(sequence points, key of the best sequence without the trump flag) of a suit mask."""
+    runs = SUIT_RUNS[bits]
+    if not runs:
+        return 0, 0
+    return sum(_run_points(n) for _, n in runs), max(_run_key(_run_points(n), t) for t, n in runs)
 
 
-def sequence_winner(
-    first: tuple[Sequence, ...], second: tuple[Sequence, ...], trump: int
-) -> int | None:
-    """The seat (0 for ``first``) whose sequences score; None if neither or a full tie."""
-    if not first and not second:
-        return None
-    if not second:
+_SUIT_POINTS, _SUIT_KEYS = zip(*map(_suit_sequences, range(512)), strict=True)
+
+
+def sequence_summary(hand: int, trump: int) -> tuple[int, int]:
+    """(points of all sequences, key of the best sequence) of ``hand``; key 0 if none.
+    The player with the higher key scores all his sequences (``sequence_winner``).
+
+    >>> from engine.cards import Card, mask_of
+    >>> sequence_summary(mask_of(Card.from_code(c) for c in "H9 H10 HJ SA SK SQ".split()), 1)
+    (40, 656)
+    """
+    a, b, c, d = hand & 511, hand >> 9 & 511, hand >> 18 & 511, hand >> 27 & 511
+    p = _SUIT_POINTS
+    total = p[a] + p[b] + p[c] + p[d]
+    if not total:
+        return 0, 0
+    k = _SUIT_KEYS
+    keys = [k[a], k[b], k[c], k[d]]
+    if keys[trump]:
+        keys[trump] += 1  # a trump sequence beats a plain one otherwise equal
+    return total, max(keys)
+
+
+def sequence_winner(key0: int, key1: int) -> int | None:
+    """The seat whose sequences score, given both best keys; None if neither or a tie."""
+    if key0 > key1:
         return 0
-    if not first:
-        return 1
-    a = max(sequence_key(q, trump) for q in first)
-    b = max(sequence_key(q, trump) for q in second)
-    if a == b:
-        return None
-    return 0 if a > b else 1
+    return 1 if key1 > key0 else None
+
+
+def sequence_key(cards: tuple[int, ...], trump: int) -> int:
+    """The key of the sequences ``cards`` (a mask of whole runs), as ``sequence_summary``."""
+    return sequence_summary(sum(1 << c for c in cards), trump)[1]
+
+
+def declared_points(held: Seq[int], trump: int) -> tuple[int, int]:
+    """Per seat, what the nine cards ``held`` declare: the sequences that score (the
+    best sequence's owner's) and Bela."""
+    (total0, key0), (total1, key1) = (
+        sequence_summary(held[0], trump),
+        sequence_summary(held[1], trump),
+    )
+    out = [0, 0]
+    winner = sequence_winner(key0, key1)
+    if winner is not None:
+        out[winner] = total1 if winner else total0
+    bela = bela_holder(held, trump)
+    if bela is not None:
+        out[bela] += BELA_POINTS
+    return out[0], out[1]
 
 
 def settle(maker: int, totals: tuple[int, int]) -> tuple[int, int]:

@@ -25,11 +25,12 @@ from typing import Any
 
 from engine.actions import Action, Bid, BidKind, Play, Swap
 from engine.cards import CARDS, PIQUET_DECK, SUIT_OF, Card, Rank, Suit, indices_of, mask_of
-from engine.errors import IllegalAction, NotYourTurn
+from engine.errors import IllegalAction, OutOfTurn
 from engine.events import (
     BidMade,
     CardPlayed,
     Declaration,
+    DeclarationKind,
     DeclarationsScored,
     Event,
     StoeckDeclared,
@@ -70,14 +71,14 @@ def deal_from(deck: list[int], dealer: int) -> Dealt:
     """Deal a shuffled deck (card indices) as the rules order it."""
     elder = 1 - dealer
 
-    def bits(cards: list[int]) -> int:
+    def mask(cards: list[int]) -> int:
         return sum(1 << c for c in cards)
 
     hands, extra = [0, 0], [0, 0]
-    hands[elder] = bits(deck[0:3] + deck[6:9])
-    hands[dealer] = bits(deck[3:6] + deck[9:12])
-    extra[elder] = bits(deck[13:16])
-    extra[dealer] = bits(deck[16:19])
+    hands[elder] = mask(deck[0:3] + deck[6:9])
+    hands[dealer] = mask(deck[3:6] + deck[9:12])
+    extra[elder] = mask(deck[13:16])
+    extra[dealer] = mask(deck[16:19])
     return dealer, (hands[0], hands[1]), deck[12], (extra[0], extra[1])
 
 
@@ -252,7 +253,7 @@ class KlaberjassHand:
         if isinstance(action, Swap) and seat in (0, 1):
             return self._swap(action)
         if seat != self.to_move:
-            raise NotYourTurn(f"It is not your turn: seat {self.to_move} is to play.")
+            raise OutOfTurn(f"It is not your turn: seat {self.to_move} is to play.")
         if isinstance(action, Bid):
             return self._bid(action)
         if isinstance(action, Play):
@@ -296,7 +297,7 @@ class KlaberjassHand:
             to_move=self.elder,
             leader=self.elder,
             sequences=(core.sequences(held[0]), core.sequences(held[1])),
-            bela_seat=_bela_holder(held, trump),
+            bela_seat=core.bela_holder(held, trump),
             actions=self.actions + (action,),
         )
         return state, [BidMade(seat, action.kind, trump), TrumpFixed(seat, trump)], []
@@ -310,7 +311,7 @@ class KlaberjassHand:
         assert trump is not None
         seven = core.SEVEN[trump]
         held = list(self.held)
-        held[seat] = held[seat] & ~(1 << seven) | 1 << self.turn_up
+        held[seat] = core.swapped(held[seat], trump, self.turn_up)
         sequences = list(self.sequences)
         sequences[seat] = core.sequences(held[seat])
         state = replace(
@@ -318,7 +319,9 @@ class KlaberjassHand:
             held=tuple(held),
             swapped_by=seat,
             sequences=tuple(sequences),
-            bela_seat=self.bela_seat if self.bela_seat is not None else _bela_holder(held, trump),
+            bela_seat=self.bela_seat
+            if self.bela_seat is not None
+            else core.bela_holder(held, trump),
             actions=self.actions + (action,),
         )
         return state, [TrumpSwapped(seat, CARDS[seven], CARDS[self.turn_up])], []
@@ -354,13 +357,14 @@ class KlaberjassHand:
     ) -> tuple[KlaberjassHand, list[Event], list[Credit]]:
         trump = self.trump
         assert trump is not None
-        winner = (self.leader + core.trick_winner(trump, led, second)) % 2
-        points = core.POINTS[trump][led] + core.POINTS[trump][second]
-        if len(self.tricks) == core.TRICKS - 1:
-            points += core.LAST_TRICK_BONUS
+        last = len(self.tricks) == core.TRICKS - 1
+        position, points = core.close_trick(trump, led, second, last)
+        winner = (self.leader + position) % 2
         sequence_seat = self.sequence_seat
         if not self.tricks:
-            sequence_seat = core.sequence_winner(*self.sequences, trump)
+            keys = [core.sequence_key(tuple(c for q, _ in seqs for c in q), trump)
+                    for seqs in self.sequences]  # fmt: skip
+            sequence_seat = core.sequence_winner(keys[0], keys[1])
             if any(self.sequences):
                 scored = tuple(d for d in self._sequence_declarations() if d.seat == sequence_seat)
                 lost = tuple(d for d in self._sequence_declarations() if d.seat != sequence_seat)
@@ -395,11 +399,11 @@ class KlaberjassHand:
     def _bela(self) -> Declaration:
         assert self.bela_seat is not None and self.trump is not None
         cards = (Card(self.trump, Rank.KING), Card(self.trump, Rank.QUEEN))
-        return Declaration(self.bela_seat, "bela", cards, core.BELA_POINTS)
+        return Declaration(self.bela_seat, DeclarationKind.BELA, cards, core.BELA_POINTS)
 
     def _sequence_declarations(self) -> list[Declaration]:
         return [
-            Declaration(s, "sequence", tuple(CARDS[c] for c in cards), points)
+            Declaration(s, DeclarationKind.SEQUENCE, tuple(CARDS[c] for c in cards), points)
             for s in (0, 1)
             for cards, points in self.sequences[s]
         ]
@@ -412,7 +416,7 @@ class KlaberjassHand:
         return out
 
     def declaration_scored(self, d: Declaration) -> bool:
-        if d.kind == "bela":
+        if d.kind == DeclarationKind.BELA:
             return True
         return self.sequence_seat is not None and d.seat == self.sequence_seat
 
@@ -461,8 +465,3 @@ def _make_evolve() -> Any:
 
 _evolve = _make_evolve()
 _FIELD_NAMES = frozenset(f.name for f in fields(KlaberjassHand))
-
-
-def _bela_holder(held: tuple[int, ...] | list[int], trump: Suit) -> int | None:
-    pair = core.BELA_PAIR[trump]
-    return next((s for s in (0, 1) if held[s] & pair == pair), None)

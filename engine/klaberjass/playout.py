@@ -1,9 +1,10 @@
 """Fast random Klaberjass hands on plain ints, for bots' simulations and the benchmark.
 
-The same ``core`` tables as the hand state, none of its dataclasses.  Every random choice
+The same rulebook (``core``) as the hand state, none of its dataclasses.  Every random choice
 is ``int(rng.random() * n)`` over the options in the order ``KlaberjassHand.legal_actions``
 lists them: round 1 take, pass; round 2 the three other suits in suit order, then pass;
-the legal cards in card-index order.  The trump 7 is always swapped when it may be.  A
+the legal cards in card-index order (a card forced on the follower, or a last card,
+draws no number).  The trump 7 is always swapped when it may be.  A
 driver of the hand state that chooses the same way reaches the same totals.
 
 >>> import random
@@ -16,48 +17,22 @@ from __future__ import annotations
 
 import random
 
-from engine.cards import SUIT_MASK, SUIT_OF
+from engine.cards import SUIT_OF
 from engine.klaberjass.core import (
-    BELA_PAIR,
-    BELA_POINTS,
-    KEY,
-    LAST_TRICK_BONUS,
-    POINTS,
-    RUNS,
     SEVEN,
-    TRUMPS_ABOVE,
+    TRICKS,
+    close_trick,
+    declared_points,
+    legal_mask,
+    settle,
+    swapped,
+    trick_results,
 )
 from engine.klaberjass.hand import DECK
 from engine.klaberjass.rules import KlaberjassRules
 
 _BIT = tuple(1 << c for c in range(36))
 _OTHER_SUITS = tuple(tuple(s for s in range(4) if s != p) for p in range(4))
-
-
-def _suit_sequences(bits: int) -> tuple[int, int]:
-    """(sequence points, key of the best sequence without the trump flag) of a suit mask."""
-    runs = RUNS[bits]
-    if not runs:
-        return 0, 0
-    points = [20 if n == 3 else 50 for _, n in runs]
-    best = max(p * 16 + 8 - top for p, (top, _) in zip(points, runs, strict=True))
-    return sum(points), best
-
-
-_SUIT_SEQUENCES = tuple(_suit_sequences(m) for m in range(512))
-
-
-def _sequences(hand: int, trump: int) -> tuple[int, int]:
-    """(all sequence points, key of the best sequence) of a hand; key 0 if none."""
-    total = best = 0
-    for s in (0, 1, 2, 3):
-        points, key = _SUIT_SEQUENCES[hand >> (9 * s) & 511]
-        if points:
-            total += points
-            key = key * 2 + (s == trump)
-            if key > best:
-                best = key
-    return total, best
 
 
 def random_hand(rng: random.Random, rules: KlaberjassRules | None = None) -> tuple[int, int]:
@@ -107,22 +82,14 @@ def playout(
             maker, trump = dealer, _OTHER_SUITS[proposed][k]
     held = [hands[0] | extra[0], hands[1] | extra[1]]
     if trump == proposed:
-        seven = _BIT[SEVEN[trump]]
         for s in (elder, dealer):
-            if held[s] & seven:
-                held[s] ^= seven | _BIT[turn_up]
+            if held[s] >> SEVEN[trump] & 1:
+                held[s] = swapped(held[s], trump, turn_up)
                 break
-    seq0, key0 = _sequences(held[0], trump)
-    seq1, key1 = _sequences(held[1], trump)
-    pair = BELA_PAIR[trump]
-    bela = 0 if held[0] & pair == pair else 1 if held[1] & pair == pair else -1
-
-    trumps, keys, points = SUIT_MASK[trump], KEY[trump], POINTS[trump]
-    suit_of, suit_mask, above = SUIT_OF, SUIT_MASK, TRUMPS_ABOVE
-    leader = elder
+    won = list(declared_points(held, trump))
+    leader, results = elder, trick_results(trump)
     lead, follow = held[elder], held[dealer]  # the hands of the leader and the other
-    won = [0, 0]
-    for _ in range(9):
+    for _ in range(TRICKS - 1):
         # The leader plays any card: the k-th of his hand in card order.
         mask = lead
         k = int(rand() * mask.bit_count())
@@ -132,37 +99,23 @@ def playout(
         bit = mask & -mask
         lead ^= bit
         first = bit.bit_length() - 1
-        # The other follows, trumps or over-trumps, as core.legal_mask says.
-        suit = suit_of[first]
-        mask = follow & trumps
-        if suit == trump:
-            mask = mask & above[first] or mask or follow
-        else:
-            mask = follow & suit_mask[suit] or mask or follow
-        k = int(rand() * mask.bit_count())
-        while k:
-            mask &= mask - 1
-            k -= 1
+        mask = legal_mask(trump, follow, first)
+        if mask & (mask - 1):  # a choice (a forced card draws no random number)
+            k = int(rand() * mask.bit_count())
+            while k:
+                mask &= mask - 1
+                k -= 1
         bit = mask & -mask
         follow ^= bit
-        second = bit.bit_length() - 1
-        key = keys[suit]
-        if key[second] > key[first]:
+        position, points = results[first][bit.bit_length() - 1]
+        if position:
             leader = 1 - leader
             lead, follow = follow, lead
-        won[leader] += points[first] + points[second]
-    won[leader] += LAST_TRICK_BONUS
-
-    if key0 > key1:
-        won[0] += seq0
-    elif key1 > key0:
-        won[1] += seq1
-    if bela >= 0:
-        won[bela] += BELA_POINTS
-    a, b = won
-    if maker == 0:
-        return (a, b) if a > b else (0, a + b)
-    return (a, b) if b > a else (a + b, 0)
+        won[leader] += points
+    # The last trick: both play their last card.
+    position, points = close_trick(trump, lead.bit_length() - 1, follow.bit_length() - 1, True)
+    won[leader ^ position] += points
+    return settle(maker, (won[0], won[1]))
 
 
 def bench_random_hands(seconds: float = 1.0, rules: KlaberjassRules | None = None) -> float:

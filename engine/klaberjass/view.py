@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from engine.actions import Action, BidKind
 from engine.cards import CARDS, Card, Suit, indices_of
-from engine.events import Declaration, TrickWon
+from engine.events import Declaration, DeclarationKind, TrickWon
+from engine.klaberjass.rules import KlaberjassRules
 from engine.phase import Phase
 
 if TYPE_CHECKING:
@@ -46,6 +47,7 @@ class KlaberjassView:
     scores: tuple[int, int]
     target: int
     winner: int | None
+    rules: KlaberjassRules  # the table's rule options: a bot plays by them
 
     @property
     def elder(self) -> int | None:
@@ -67,8 +69,9 @@ def observe(match: KlaberjassMatch, seat: int) -> KlaberjassView:
         return KlaberjassView(
             seat, match.phase, 0, None, None, (), (), None, None, None, (), None, None, None,
             (), (), (), (), (), (0, 0), (0, 0), match.scores, match.rules.target, match.winner,
+            match.rules,
         )  # fmt: skip
-    sequences = [d for d in hand.declarations() if d.kind == "sequence"]
+    sequences = [d for d in hand.declarations() if d.kind == DeclarationKind.SEQUENCE]
     own = tuple(d for d in sequences if d.seat == seat)
     announced = tuple(
         (s, sum(p for _, p in hand.sequences[s]))
@@ -78,7 +81,7 @@ def observe(match: KlaberjassMatch, seat: int) -> KlaberjassView:
     shown = tuple(
         d
         for d in hand.declarations()
-        if d.kind == "bela" or (hand.tricks and hand.declaration_scored(d))
+        if d.kind == DeclarationKind.BELA or (hand.tricks and hand.declaration_scored(d))
     )
     bids = tuple(
         (b.seat, b.kind, hand.proposed if b.kind is BidKind.TAKE else b.suit) for b in hand.bids
@@ -108,4 +111,5 @@ def observe(match: KlaberjassMatch, seat: int) -> KlaberjassView:
         scores=match.scores,
         target=match.rules.target,
         winner=match.winner,
+        rules=match.rules,
     )

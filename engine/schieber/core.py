@@ -1,8 +1,16 @@
-"""Schieber's rules as fast functions over card indices and bit masks.
+"""Schieber's rulebook: the rules as fast functions over card indices and bit masks.
 
 Contracts are indexed 0-5: the trump suits share ``Suit``'s numbers (♠ ♥ ♦ ♣), then
-Obenabe (4) and Undenufe (5).  The hand state and the random playouts both use these
-functions, so what a bot simulates is exactly what the table enforces.
+Obenabe (4) and Undenufe (5).  Each rule is written here once (the Weis in ``weis``):
+the legal cards, closing a trick, Stöck, the Match and the multiplier.  The hand state,
+the random playouts, the bots' rollouts, search and inference all call these, so what
+a bot simulates is exactly what the table enforces (``test_schieber_rulebook`` pins
+every path to them).
+
+>>> from engine.cards import Card
+>>> trick = [Card.from_code(c).index for c in ("H10", "HA", "S6", "H9")]
+>>> close_trick(OBENABE, POINTS[OBENABE], trick, last=True)  # the Ace wins, +5 for the last
+(1, 26)
 """
 
 from __future__ import annotations
@@ -11,6 +19,7 @@ from collections.abc import Sequence
 
 from engine.actions import Contract
 from engine.cards import CARDS, RANK_OF, SUIT_MASK, SUIT_OF, Rank, Suit
+from engine.schieber.rules import MULTIPLIER_GROUP, SchieberRules
 
 OBENABE = 4
 UNDENUFE = 5
@@ -23,8 +32,11 @@ CONTRACTS: tuple[Contract, ...] = (
     Contract.UNDENUFE,
 )
 CONTRACT_INDEX = {c: i for i, c in enumerate(CONTRACTS)}
+_MULTIPLIER_GROUP = tuple(MULTIPLIER_GROUP[c] for c in CONTRACTS)
 LAST_TRICK_BONUS = 5
 MATCH_BONUS = 100
+STOECK_POINTS = 20
+TRICKS = 9
 
 # Strength within a suit, higher wins, by rank index A K Q J 10 9 8 7 6.
 _NATURAL = (8, 7, 6, 5, 4, 3, 2, 1, 0)
@@ -74,6 +86,10 @@ TRUMPS_ABOVE: tuple[int, ...] = tuple(
     for c in range(36)
 )
 PUUR: tuple[int, ...] = tuple(1 << (s * 9 + Rank.JACK) for s in range(4))
+# Per contract, the trump King and Queen (Stöck); none without a trump suit.
+STOECK_PAIR: tuple[int, ...] = tuple(
+    1 << (ci * 9 + Rank.KING) | 1 << (ci * 9 + Rank.QUEEN) if ci < 4 else 0 for ci in range(6)
+)
 
 
 def legal_mask(ci: int, hand: int, trick: Sequence[int]) -> int:
@@ -118,12 +134,55 @@ def _top_trump(ci: int, trick: Sequence[int]) -> int | None:
 
 def trick_winner(ci: int, trick: Sequence[int]) -> int:
     """Position (0 = the leader) of the card that wins a complete trick."""
-    key = KEY[ci][SUIT_OF[trick[0]]]
-    best = 0
-    for i in range(1, len(trick)):
-        if key[trick[i]] > key[trick[best]]:
-            best = i
-    return best
+    return close_trick(ci, POINTS[ci], trick, last=False)[0]
+
+
+def close_trick(
+    ci: int, points: Sequence[int], trick: Sequence[int], last: bool
+) -> tuple[int, int]:
+    """A complete trick's winner (position, 0 = the leader) and its points under the
+    ``points`` table, the last-trick bonus included when ``last``."""
+    a, b, c, d = trick
+    key = KEY[ci][SUIT_OF[a]]
+    best, top = 0, key[a]
+    if key[b] > top:
+        best, top = 1, key[b]
+    if key[c] > top:
+        best, top = 2, key[c]
+    if key[d] > top:
+        best = 3
+    total = points[a] + points[b] + points[c] + points[d]
+    return best, total + LAST_TRICK_BONUS if last else total
+
+
+def points_table(rules: SchieberRules, ci: int) -> tuple[int, ...]:
+    """What each card counts under contract ``ci`` (the Six 11 in Undenufe, if chosen)."""
+    return POINTS_SIX_ELEVEN if ci == UNDENUFE and rules.undenufe_six_eleven else POINTS[ci]
+
+
+def match_bonus(rules: SchieberRules, tricks_won: int) -> int:
+    """The Match bonus of a team that took ``tricks_won`` tricks of the hand."""
+    return MATCH_BONUS if tricks_won == TRICKS and rules.match_bonus else 0
+
+
+def holds_stoeck(rules: SchieberRules, ci: int, hand: int) -> bool:
+    """Whether ``hand`` holds the trump King and Queen and Stöck counts at this table."""
+    pair = STOECK_PAIR[ci]
+    return pair != 0 and rules.stoeck and hand & pair == pair
+
+
+def stoeck_holder(rules: SchieberRules, ci: int, hands: Sequence[int]) -> int | None:
+    """The seat dealt Stöck (``holds_stoeck``), if any."""
+    if STOECK_PAIR[ci]:  # else nobody, without asking four times
+        for seat in range(4):
+            if holds_stoeck(rules, ci, hands[seat]):
+                return seat
+    return None
+
+
+def multiplier(rules: SchieberRules, ci: int) -> int:
+    """What everything a hand in contract ``ci`` scores is multiplied by."""
+    return rules.multipliers[_MULTIPLIER_GROUP[ci]]
 
 
 def illegal_reason(ci: int, hand: int, trick: Sequence[int], card: int) -> str | None:

@@ -13,12 +13,13 @@ from typing import NamedTuple
 
 from engine.actions import Action, Choose, Contract, Play, Push
 from engine.cards import CARDS, FULL_DECK, Card, Rank, indices_of, mask_of
-from engine.errors import IllegalAction, NotYourTurn
+from engine.errors import IllegalAction, OutOfTurn
 from engine.events import (
     CardPlayed,
     ContractChosen,
     ContractPushed,
     Declaration,
+    DeclarationKind,
     DeclarationsScored,
     Event,
     StoeckDeclared,
@@ -28,12 +29,9 @@ from engine.events import (
 from engine.phase import Phase
 from engine.schieber import core
 from engine.schieber.rules import SchieberRules
-from engine.schieber.weis import Weis, best_weis, weis_key
+from engine.schieber.weis import Weis, best_weis, key_code, weis_key, weis_winner
 
-Credit = tuple[int, int]
-_KING_QUEEN = tuple(
-    (s * 9 + Rank.KING, s * 9 + Rank.QUEEN) if s < 4 else () for s in range(6)
-)  # (team, points as they go on the score sheet)
+Credit = tuple[int, int]  # (team, points as they go on the score sheet)
 # The 144 possible CardPlayed events, built once: a replay applies 36 plays a hand.
 _CARD_PLAYED = tuple(tuple(CardPlayed(s, c) for c in CARDS) for s in range(4))
 
@@ -159,7 +157,7 @@ class SchieberHand(NamedTuple):
         if len(self.tricks) == 9:
             raise IllegalAction("The hand is over.")
         if getattr(action, "seat", None) != self.to_move:
-            raise NotYourTurn(f"It is not your turn: seat {self.to_move} is to play.")
+            raise OutOfTurn(f"It is not your turn: seat {self.to_move} is to play.")
         if type(action) is Play:  # the common case first: replays apply 36 a hand
             return self._play(action)
         if isinstance(action, Push):
@@ -189,25 +187,18 @@ class SchieberHand(NamedTuple):
         if self.rules.weis:
             weis = tuple(tuple(best_weis(h, ci)) for h in self.dealt)
         rules = self.rules
-        six_eleven = ci == core.UNDENUFE and rules.undenufe_six_eleven
         terms = replace(
             self.terms,
             contract=action.contract,
             maker=action.seat,
             weis=weis,
-            stoeck_seat=self._stoeck_holder(ci),
+            stoeck_seat=core.stoeck_holder(rules, ci, self.dealt),
             ci=ci,
-            multiplier=rules.multiplier(action.contract),
-            points_table=core.POINTS_SIX_ELEVEN if six_eleven else core.POINTS[ci],
+            multiplier=core.multiplier(rules, ci),
+            points_table=core.points_table(rules, ci),
         )
         state = self._replace(terms=terms, to_move=self.forehand, actions=self.actions + (action,))
         return state, [ContractChosen(action.seat, action.contract, self.pushed)], []
-
-    def _stoeck_holder(self, ci: int) -> int | None:
-        if not self.rules.stoeck or ci >= 4:
-            return None
-        pair = 1 << (ci * 9 + Rank.KING) | 1 << (ci * 9 + Rank.QUEEN)
-        return next((s for s in range(4) if self.dealt[s] & pair == pair), None)
 
     def _play(self, action: Play) -> tuple[SchieberHand, list[Event], list[Credit]]:
         # One unpacking instead of a read per field: Python 3.11 does not specialise
@@ -224,9 +215,9 @@ class SchieberHand(NamedTuple):
         if not tricks and terms.weis[seat]:
             events.append(WeisAnnounced(seat, sum(w[2] for w in terms.weis[seat])))
         hand &= ~(1 << card)
-        if seat == terms.stoeck_seat and not stoeck_shown and self._stoeck_complete(hand):
-            stoeck_shown = True
-            events.append(StoeckDeclared(self._stoeck(), 20 * terms.multiplier))
+        if seat == terms.stoeck_seat and not stoeck_shown and not hand & core.STOECK_PAIR[terms.ci]:
+            stoeck_shown = True  # the second of the pair is played
+            events.append(StoeckDeclared(self._stoeck(), core.STOECK_POINTS * terms.multiplier))
         remaining = list(held)
         remaining[seat] = hand
         held = tuple(remaining)  # type: ignore[assignment]
@@ -240,15 +231,11 @@ class SchieberHand(NamedTuple):
         )  # fmt: skip
         return state, events, []
 
-    def _stoeck_complete(self, held_after: int) -> bool:
-        pair = 1 << (self.ci * 9 + Rank.KING) | 1 << (self.ci * 9 + Rank.QUEEN)
-        return held_after & pair == 0
-
     def _stoeck(self) -> Declaration:
         assert self.stoeck_seat is not None and self.contract and self.contract.trump is not None
         suit = self.contract.trump
         cards = (Card(suit, Rank.KING), Card(suit, Rank.QUEEN))
-        return Declaration(self.stoeck_seat, "stoeck", cards, 20)
+        return Declaration(self.stoeck_seat, DeclarationKind.STOECK, cards, core.STOECK_POINTS)
 
     def _close_trick(
         self,
@@ -261,17 +248,16 @@ class SchieberHand(NamedTuple):
         """The state once the fourth card of ``trick`` is played: ``held``, ``stoeck_shown``
         and ``actions`` already count that card; the trick is scored and cleared."""
         terms, _, _, leader, _, tricks, weis_team, _, points, credited, _ = self
-        ci, m, table = terms.ci, terms.multiplier, terms.points_table
-        winner = (leader + core.trick_winner(ci, trick)) % 4
-        trick_points = table[trick[0]] + table[trick[1]] + table[trick[2]] + table[trick[3]]
-        last = len(tricks) == 8
-        if last:
-            trick_points += core.LAST_TRICK_BONUS
+        ci, m = terms.ci, terms.multiplier
+        last = len(tricks) == core.TRICKS - 1
+        position, trick_points = core.close_trick(ci, terms.points_table, trick, last)
+        winner = (leader + position) % 4
         credits: list[Credit] = []
         # Stöck counts at the end of the trick in which its second card fell: the
         # holder plays one card a trick, so a trump K or Q here once shown is that card.
-        if stoeck_shown and any(c in _KING_QUEEN[ci] for c in trick):
-            credits.append((team_of(terms.stoeck_seat), 20 * m))  # type: ignore[arg-type]
+        pair = core.STOECK_PAIR[ci]
+        if stoeck_shown and any(pair >> c & 1 for c in trick):
+            credits.append((team_of(terms.stoeck_seat), core.STOECK_POINTS * m))  # type: ignore[arg-type]
         if not tricks:
             weis_team, scored = self._compare_weis(events)
             if scored:
@@ -283,8 +269,8 @@ class SchieberHand(NamedTuple):
         team = winner & 1
         tricks = (*tricks, won)
         bonus = 0
-        if last and terms.rules.match_bonus and all(t.winner & 1 == team for t in tricks):
-            bonus = core.MATCH_BONUS
+        if last:
+            bonus = core.match_bonus(terms.rules, sum(t.winner & 1 == team for t in tricks))
         credits.append((team, (trick_points + bonus) * m))
         hand_points = list(points)
         hand_points[team] += trick_points
@@ -301,13 +287,10 @@ class SchieberHand(NamedTuple):
         """After the first trick: the team with the best single Weis scores all of its Weis."""
         if not any(self.weis):
             return None, 0
-        order = [(self.forehand + i) % 4 for i in range(4)]
-        best_seat = max(
-            (s for s in order if self.weis[s]),
-            key=lambda s: (weis_key(self.weis[s][0], self.ci), -order.index(s)),
-        )
-        team = team_of(best_seat)
-        weis = [d for d in self.declarations() if d.kind != "stoeck"]
+        best = [key_code(weis_key(w[0], self.ci)) if w else None for w in self.weis]
+        team = weis_winner(best, self.forehand)
+        assert team is not None
+        weis = [d for d in self.declarations() if d.kind != DeclarationKind.STOECK]
         scored = tuple(d for d in weis if team_of(d.seat) == team)
         lost = tuple(d for d in weis if team_of(d.seat) != team)
         total = sum(d.points for d in scored)
@@ -328,7 +311,7 @@ class SchieberHand(NamedTuple):
         return out
 
     def declaration_scored(self, d: Declaration) -> bool:
-        if d.kind == "stoeck":
+        if d.kind == DeclarationKind.STOECK:
             return True
         return self.weis_team is not None and team_of(d.seat) == self.weis_team
 

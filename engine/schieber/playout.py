@@ -1,7 +1,8 @@
 """Fast random Schieber hands on plain ints, for benchmarks and bot searches.
 
-It calls the same ``core`` functions as ``SchieberHand``, so a playout obeys exactly the
-rules the table enforces; a property test checks that both score a hand alike.
+It calls the same rulebook (``core``, ``weis``) as ``SchieberHand``, so a playout obeys
+exactly the rules the table enforces; ``test_schieber_rulebook`` checks that both score
+a hand alike.
 """
 
 from __future__ import annotations
@@ -9,86 +10,81 @@ from __future__ import annotations
 import random
 import time
 
-from engine.cards import SUIT_OF, Rank
+from engine.cards import SUIT_OF
 from engine.schieber import core
 from engine.schieber.rules import SchieberRules
-from engine.schieber.weis import weis_summary
-
-
-def random_bit(mask: int, rnd: random.Random) -> int:
-    """The index of a uniformly chosen set bit of ``mask``."""
-    for _ in range(int(rnd.random() * mask.bit_count())):
-        mask &= mask - 1
-    return (mask & -mask).bit_length() - 1
-
-
-def weis_credit(hands: list[int], ci: int, forehand: int) -> tuple[int | None, int]:
-    """The team whose Weis count and their points (unmultiplied)."""
-    best, team, totals = None, None, [0, 0]
-    for i in range(4):
-        seat = (forehand + i) & 3
-        summary = weis_summary(hands[seat], ci)
-        if summary is None:
-            continue
-        totals[seat & 1] += summary[0]
-        if best is None or summary[1] > best:
-            best, team = summary[1], seat & 1
-    return team, (totals[team] if team is not None else 0)
+from engine.schieber.weis import weis_credit
 
 
 def play_out(
     rules: SchieberRules, ci: int, hands: list[int], forehand: int, rnd: random.Random
 ) -> list[int]:
-    """Play a dealt hand with random legal cards; the hand's score per team, multiplied."""
-    follow_mask, keys, suit_of = core.follow_mask, core.KEY[ci], SUIT_OF
-    points = core.POINTS[ci]
-    if ci == core.UNDENUFE and rules.undenufe_six_eleven:
-        points = core.POINTS_SIX_ELEVEN
+    """Play a dealt hand with random legal cards; the hand's score per team, multiplied.
+
+    Each choice is ``int(rnd.random() * n)`` over the ``n`` legal cards in card order,
+    drawn only when there is a choice."""
+    follow_mask, close_trick, keys, suit_of = (
+        core.follow_mask,
+        core.close_trick,
+        core.KEY[ci],
+        SUIT_OF,
+    )
+    points = core.points_table(rules, ci)
     score = [0, 0]
     if rules.weis:
         team, weis = weis_credit(hands, ci, forehand)
         if team is not None:
             score[team] += weis
-    if rules.stoeck and ci < 4:
-        pair = 1 << (ci * 9 + Rank.KING) | 1 << (ci * 9 + Rank.QUEEN)
-        for seat in range(4):
-            if hands[seat] & pair == pair:
-                score[seat & 1] += 20
+    stoeck = core.stoeck_holder(rules, ci, hands)
+    if stoeck is not None:
+        score[stoeck & 1] += core.STOECK_POINTS
     leader, tricks_won, rr = forehand, [0, 0], rnd.random
-    for _ in range(9):
-        # The lead is free; the others play what the core allows.  The winner is kept
-        # as the trick grows, which saves a pass over it.
+    for _ in range(8):
+        # The lead is free; the others play what the core allows.  The best card is
+        # kept as the trick grows: the next seat may not undertrump it.
         mask = hands[leader]
         k = int(rr() * mask.bit_count())
         while k:
             mask &= mask - 1
             k -= 1
-        card = (mask & -mask).bit_length() - 1
-        hands[leader] ^= 1 << card
+        bit = mask & -mask
+        hands[leader] ^= bit
+        card = bit.bit_length() - 1
         led = suit_of[card]
         key = keys[led]
-        best, best_card, best_key, total = leader, card, key[card], points[card]
-        for k in (1, 2, 3):
-            seat = (leader + k) & 3
+        trick = [card, 0, 0, 0]
+        best_card, best_key = card, key[card]
+        for i in (1, 2, 3):
+            seat = (leader + i) & 3
             # A trump's key is over 100, so a winning trump is the top trump.
             mask = follow_mask(ci, hands[seat], led, best_card if best_key >= 100 else None)
-            k = int(rr() * mask.bit_count())
-            while k:
-                mask &= mask - 1
-                k -= 1
-            card = (mask & -mask).bit_length() - 1
-            hands[seat] ^= 1 << card
-            total += points[card]
+            if mask & (mask - 1):  # a choice (a forced card draws no random number)
+                k = int(rr() * mask.bit_count())
+                while k:
+                    mask &= mask - 1
+                    k -= 1
+            bit = mask & -mask
+            hands[seat] ^= bit
+            card = bit.bit_length() - 1
+            trick[i] = card
             if key[card] > best_key:
-                best, best_card, best_key = seat, card, key[card]
-        leader = best
-        score[best & 1] += total
-        tricks_won[best & 1] += 1
-    score[leader & 1] += core.LAST_TRICK_BONUS
-    if rules.match_bonus and 9 in tricks_won:
-        score[tricks_won.index(9)] += core.MATCH_BONUS
-    m = rules.multiplier(core.CONTRACTS[ci])
-    return [score[0] * m, score[1] * m]
+                best_card, best_key = card, key[card]
+        position, won = close_trick(ci, points, trick, False)
+        leader = (leader + position) & 3
+        score[leader & 1] += won
+        tricks_won[leader & 1] += 1
+    # The last trick: every seat plays its last card.
+    a, b, c, d = hands[leader:] + hands[:leader]
+    trick = [a.bit_length() - 1, b.bit_length() - 1, c.bit_length() - 1, d.bit_length() - 1]
+    position, won = close_trick(ci, points, trick, True)
+    leader = (leader + position) & 3
+    score[leader & 1] += won
+    tricks_won[leader & 1] += 1
+    m = core.multiplier(rules, ci)
+    return [
+        (score[0] + core.match_bonus(rules, tricks_won[0])) * m,
+        (score[1] + core.match_bonus(rules, tricks_won[1])) * m,
+    ]
 
 
 _BIT = tuple(1 << c for c in range(36))
@@ -96,13 +92,17 @@ _BIT = tuple(1 << c for c in range(36))
 
 def random_hand(rnd: random.Random, rules: SchieberRules) -> list[int]:
     """Deal, choose a random contract, play 36 random legal cards, score."""
-    deck, rr = list(range(36)), rnd.random
-    for i in range(35, 0, -1):  # Fisher-Yates; random.shuffle costs twice as much
-        j = int(rr() * (i + 1))
+    deck = list(range(36))
+    # Fisher-Yates from one draw decoded digit by digit (36! < 2**139), then the contract
+    # and the forehand: random.shuffle costs three times as much.
+    x = rnd.getrandbits(160)
+    for i in range(35, 0, -1):
+        x, j = divmod(x, i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     bit = _BIT.__getitem__
     hands = [sum(map(bit, deck[i : i + 9])) for i in (0, 9, 18, 27)]
-    return play_out(rules, int(rr() * 6), hands, int(rr() * 4), rnd)
+    x, ci = divmod(x, 6)
+    return play_out(rules, ci, hands, x & 3, rnd)
 
 
 def bench_random_hands(seconds: float, rules: SchieberRules | None = None) -> float:

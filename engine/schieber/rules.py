@@ -19,7 +19,8 @@ PRESETS: dict[str, dict[str, Any]] = {
     },
 }
 DEFAULT_PRESET = "pagat-3000"
-_MULTIPLIER_GROUP = {
+# Which of the four multipliers applies to each contract.
+MULTIPLIER_GROUP = {
     Contract.SPADES: 0,
     Contract.CLUBS: 0,
     Contract.HEARTS: 1,
@@ -48,7 +49,7 @@ class SchieberRules:
     undenufe_six_eleven: bool = False
 
     def multiplier(self, contract: Contract) -> int:
-        return self.multipliers[_MULTIPLIER_GROUP[contract]]
+        return self.multipliers[MULTIPLIER_GROUP[contract]]
 
     @classmethod
     def from_options(cls, options: dict[str, Any] | None = None) -> SchieberRules:

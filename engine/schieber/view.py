@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING
 
 from engine.actions import Action, Contract
 from engine.cards import CARDS, Card, indices_of
-from engine.events import Declaration, TrickWon
+from engine.events import Declaration, DeclarationKind, TrickWon
 from engine.phase import Phase
+from engine.schieber.rules import SchieberRules
 
 if TYPE_CHECKING:
     from engine.schieber.match import SchieberMatch
@@ -41,6 +42,7 @@ class SchieberView:
     scores: tuple[int, int]
     target: int
     winner: int | None
+    rules: SchieberRules  # the table's rule options: a bot plays by them
 
     @property
     def forehand(self) -> int | None:
@@ -62,8 +64,11 @@ def observe(match: SchieberMatch, seat: int) -> SchieberView:
         return SchieberView(
             seat, match.phase, 0, None, None, (), (), None, None, False, None, (), (), (), (),
             (), (0, 0), (0, 0), match.scores, match.rules.target, match.winner,
+            match.rules,
         )  # fmt: skip
-    own = tuple(d for d in hand.declarations() if d.seat == seat and d.kind != "stoeck")
+    own = tuple(
+        d for d in hand.declarations() if d.seat == seat and d.kind != DeclarationKind.STOECK
+    )
     played_first = set(hand.trick_seats()) if not hand.tricks else set(range(4))
     announced = tuple(
         (s, sum(w[2] for w in hand.weis[s]))
@@ -73,7 +78,7 @@ def observe(match: SchieberMatch, seat: int) -> SchieberView:
     shown = tuple(
         d
         for d in hand.declarations()
-        if d.kind == "stoeck" or (hand.tricks and hand.declaration_scored(d))
+        if d.kind == DeclarationKind.STOECK or (hand.tricks and hand.declaration_scored(d))
     )
     return SchieberView(
         seat=seat,
@@ -97,4 +102,5 @@ def observe(match: SchieberMatch, seat: int) -> SchieberView:
         scores=match.scores,
         target=match.rules.target,
         winner=match.winner,
+        rules=match.rules,
     )

@@ -4,19 +4,21 @@ A Weis is ``(kind, cards, points)`` with card indices listed low to high.
 
 >>> from engine.cards import Card, mask_of
 >>> hand = mask_of(Card.from_code(c) for c in "H9 H10 HJ SA DA CA HA S6 D7".split())
->>> [(k, p) for k, _, p in best_weis(hand, 1)]
+>>> [(k.value, p) for k, _, p in best_weis(hand, 1)]
 [('four', 100), ('sequence', 20)]
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
 
-from engine.cards import RANK_OF, SUIT_OF, Rank
+from engine.cards import RANK_OF, SUIT_OF, SUIT_RUNS, Rank
+from engine.events import DeclarationKind
 from engine.schieber.core import UNDENUFE
 
-Weis = tuple[str, tuple[int, ...], int]
+Weis = tuple[DeclarationKind, tuple[int, ...], int]
 
 _SEQUENCE_POINTS = {3: 20, 4: 50}
 _FOUR_POINTS = {Rank.ACE: 100, Rank.KING: 100, Rank.QUEEN: 100, Rank.TEN: 100, Rank.JACK: 200}
@@ -40,22 +42,6 @@ def _splits(n: int) -> tuple[tuple[int, ...], ...]:
     return tuple(o for o in options if sum(_sequence_points(p) for p in o) == best)
 
 
-def _suit_runs(bits: int) -> tuple[tuple[int, int], ...]:
-    """Maximal runs (top rank index, length) of three or more in a 9-bit suit mask."""
-    runs, r = [], 0
-    while r < 9:
-        start = r
-        while r < 9 and bits >> r & 1:
-            r += 1
-        if r - start >= 3:
-            runs.append((start, r - start))
-        r += 1
-    return tuple(runs)
-
-
-SUIT_RUNS = tuple(_suit_runs(m) for m in range(512))
-
-
 def _runs(mask: int) -> list[tuple[int, int]]:
     """Maximal runs (first card index, length) of three or more within each suit."""
     return [(9 * s + start, n) for s in range(4) for start, n in SUIT_RUNS[mask >> (9 * s) & 511]]
@@ -69,7 +55,7 @@ def _sequence_sets(mask: int) -> list[list[Weis]]:
             pieces, at = [], first
             for length in split:
                 cards = tuple(range(at + length - 1, at - 1, -1))  # low to high
-                pieces.append(("sequence", cards, _sequence_points(length)))
+                pieces.append((DeclarationKind.SEQUENCE, cards, _sequence_points(length)))
                 at += length
             grown.extend(s + pieces for s in sets)
         sets = grown
@@ -79,14 +65,14 @@ def _sequence_sets(mask: int) -> list[list[Weis]]:
 def weis_key(weis: Weis, ci: int) -> tuple[int, int, int, int]:
     """Orders two Weis of a hand under contract ``ci``; the player order breaks ties."""
     kind, cards, points = weis
-    if kind == "four":
+    if kind == DeclarationKind.FOUR:
         rank = RANK_OF[cards[0]]
         strength = rank if ci == UNDENUFE else 8 - rank
     elif ci == UNDENUFE:
         strength = RANK_OF[cards[0]]  # the bottom card, the lower the better
     else:
         strength = 8 - RANK_OF[cards[-1]]  # the top card
-    trump = int(ci < 4 and SUIT_OF[cards[0]] == ci and kind == "sequence")
+    trump = int(ci < 4 and SUIT_OF[cards[0]] == ci and kind == DeclarationKind.SEQUENCE)
     return (points, len(cards), strength, trump)
 
 
@@ -104,7 +90,9 @@ def best_weis(hand: int, ci: int) -> list[Weis]:
             four_weis: list[Weis] = []
             for r, m in chosen:
                 rest &= ~m
-                four_weis.append(("four", tuple(s * 9 + r for s in range(4)), _FOUR_POINTS[r]))
+                four_weis.append(
+                    (DeclarationKind.FOUR, tuple(s * 9 + r for s in range(4)), _FOUR_POINTS[r])
+                )
             for seqs in _sequence_sets(rest):
                 candidate = four_weis + seqs
                 if not candidate:
@@ -151,10 +139,13 @@ def weis_summary(hand: int, ci: int) -> tuple[int, int] | None:
     # Four of a kind of A K Q J or 10 (rank indices 0-4) sets a bit of this.
     if hand & hand >> 9 & hand >> 18 & hand >> 27 & 0b11111:
         return _searched_summary(hand, ci)
+    t = _SUIT_SUMMARY
+    suits = (t[hand & 511], t[hand >> 9 & 511], t[hand >> 18 & 511], t[hand >> 27 & 511])
+    if suits == _NO_RUNS:  # the common case: not a run of three
+        return None
     total, best = 0, -1
     column = 2 if ci == UNDENUFE else 1
-    for s in range(4):
-        entry = _SUIT_SUMMARY[hand >> (9 * s) & 511]
+    for s, entry in enumerate(suits):
         if entry is None:
             continue
         if entry[0] < 0:
@@ -163,9 +154,37 @@ def weis_summary(hand: int, ci: int) -> tuple[int, int] | None:
         code = entry[column] + (s == ci)
         if code > best:
             best = code
-    return (total, best) if total else None
+    return total, best
+
+
+_NO_RUNS = (None, None, None, None)
 
 
 def _searched_summary(hand: int, ci: int) -> tuple[int, int] | None:
     weis = best_weis(hand, ci)
     return (sum(w[2] for w in weis), key_code(weis_key(weis[0], ci))) if weis else None
+
+
+def weis_winner(best: Sequence[int | None], forehand: int) -> int | None:
+    """The team whose Weis count: the one holding the best single Weis (``best[seat]``,
+    a ``key_code``; None for none), the earlier seat from the forehand on a tie."""
+    top, team = -1, None
+    for i in range(4):
+        seat = (forehand + i) & 3
+        code = best[seat]
+        if code is not None and code > top:
+            top, team = code, seat & 1
+    return team
+
+
+def weis_credit(hands: Sequence[int], ci: int, forehand: int) -> tuple[int | None, int]:
+    """The team whose Weis count, dealt ``hands`` under contract ``ci``, and their
+    points (before the multiplier)."""
+    summaries = list(map(weis_summary, hands, (ci, ci, ci, ci)))
+    if summaries == _NONE:
+        return None, 0
+    team = weis_winner([s and s[1] for s in summaries], forehand)
+    return team, sum(s[0] for s in summaries[team::2] if s)  # type: ignore[misc]
+
+
+_NONE = [None, None, None, None]

@@ -43,17 +43,23 @@ def moves(panel: Any) -> list[discord.Button]:
     ]
 
 
+def public(channel: Any) -> list[discord.Message]:
+    """What everyone sees of a channel: its messages, then those of its tables' threads."""
+    return channel.history() + [m for t in channel.threads for m in t.history()]
+
+
 def titles(channel: Any) -> list[str]:
-    return [m.embeds[0].title for m in channel.history() if m.embeds]
+    return [m.embeds[0].title for m in public(channel) if m.embeds]
 
 
 def contents(channel: Any) -> str:
-    return "\n".join(m.content for m in channel.history() if m.content)
+    return "\n".join(m.content for m in public(channel) if m.content)
 
 
 def table_message(channel: Any, table_id: int) -> discord.Message:
-    """The live table message of the table's current hand (the one with My hand)."""
-    for m in reversed(channel.history()):
+    """The live board of the table's current hand (the one with My hand), in the
+    channel or in the table's thread."""
+    for m in reversed(public(channel)):
         if (
             m.embeds
             and f"table #{table_id} · hand" in (m.embeds[0].title or "")
@@ -77,7 +83,7 @@ async def tick(env: Any, seconds: float = 1.0) -> None:
 
 def finished(channel: Any, table_id: int) -> discord.Message | None:
     """The result message of the table, once the match is over."""
-    for m in channel.history():
+    for m in public(channel):
         if (
             m.embeds
             and (m.embeds[0].title or "").startswith("🏆")
@@ -128,6 +134,13 @@ async def post_button(env: Any, channel: Any, custom_id: str, label: str) -> dis
 
 
 def private_history(channel: Any, viewer: Any) -> list[discord.Message]:
-    """The ephemeral messages only this viewer sees."""
-    public = {m.id for m in channel.history()}
-    return [m for m in channel.history(viewer=viewer) if m.id not in public]
+    """The ephemeral messages only this viewer sees (in the channel and its threads)."""
+    shown = {m.id for m in public(channel)}
+    seen = [m for c in [channel, *channel.threads] for m in c.history(viewer=viewer)]
+    return [m for m in seen if m.id not in shown]
+
+
+def place(channel: Any) -> Any:
+    """Where the newest table of the channel plays: its thread, else the channel."""
+    threads = channel.threads
+    return threads[-1] if threads else channel

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from tables.settings import Settings
-from tests.cogs.helpers import contents, table_message, tick
+from tests.cogs.helpers import contents, place, table_message, tick
 
 
 @pytest.fixture
@@ -24,7 +24,7 @@ async def test_a_clock_that_runs_out_lets_a_bot_stand_in_until_the_player_is_bac
     service = env.bot.service
     assert service.table(1).to_move == 0
     await tick(env, 106)
-    warning = channel.last_message
+    warning = place(channel).last_message
     assert warning.content.startswith(f"⏳ {alice.mention}, your clock at table #1 runs out soon")
     sent = [r for r in env.http_requests if r.method == "POST" and r.json and "⏳" in str(r.json)]
     assert sent[-1].json["allowed_mentions"]["users"] == [alice.id]  # this one pings

@@ -10,7 +10,6 @@ import pytest
 import simcord
 
 import bot as bot_py
-import cogs.app
 from cogs.app import TrumpfBot
 from engine.replay import replay_record
 from tables.errors import UnknownTable
@@ -138,7 +137,7 @@ async def test_commands_sync_to_the_development_server_only(settings: Settings) 
 def test_bot_py_runs_discord_when_a_token_is_set(monkeypatch: pytest.MonkeyPatch) -> None:
     ran: list[Any] = []
     monkeypatch.setenv("DISCORD_TOKEN", "a-token")
-    monkeypatch.setattr(cogs.app, "run_discord", ran.append)
+    monkeypatch.setattr(bot_py, "run_discord", lambda settings: ran.append(settings) or 0)
     assert bot_py.main([]) == 0
     [settings] = ran
     assert settings.discord_token == "a-token"

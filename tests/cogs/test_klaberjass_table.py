@@ -64,7 +64,8 @@ async def test_bidding_the_swap_of_the_seven_and_a_whole_match(world):
     panel = await open_table(world, target=150, level="easy")
     table = table_message(channel, 1)
     assert table.embeds[0].title == "Klaberjass · table #1 · hand 1"
-    assert table.embeds[0].description == "Turned up: **♥8** · bidding, round 1"
+    first_line = table.embeds[0].description.splitlines()[0]
+    assert first_line == "Turned-up card **♥8** · bidding, round 1"  # not "the trick"
     assert panel.embeds[0].description.startswith("**Your turn:** take ♥ hearts or pass.")
     assert [b.label for b in moves(panel)] == ["Take ♥", "Pass"]
     assert len([b for b in buttons(panel) if ":play:" in b.custom_id]) == 6
@@ -72,9 +73,9 @@ async def test_bidding_the_swap_of_the_seven_and_a_whole_match(world):
     await alice.click(panel, label="Take ♥")
     await tick(env)
     table = table_message(channel, 1)
-    assert table.embeds[0].description.startswith(f"Trump **♥ hearts**, taken by {alice.mention}")
-    bids = {f.name: f.value for f in table.embeds[0].fields}["Bids"]
-    assert bids == f"{alice.mention} takes ♥"
+    # The board names people by display name, as everywhere on it.
+    assert table.embeds[0].description.startswith("Trump **♥ hearts**, taken by alice")
+    assert "turned-up card ♥8" in table.embeds[0].description
     assert "You may first swap the trump 7 for the turn-up." in panel.embeds[0].description
     assert "Swap ♥7 for ♥8" in [b.label for b in moves(panel)]
     assert len([b for b in buttons(panel) if ":play:" in b.custom_id]) == 9
@@ -84,12 +85,14 @@ async def test_bidding_the_swap_of_the_seven_and_a_whole_match(world):
     cards = [b.label for b in buttons(panel) if ":play:" in b.custom_id]
     assert "♥8" in cards and "♥7" not in cards
     table = table_message(channel, 1)
-    assert f"{alice.mention} swapped the 7" in table.embeds[0].description
+    assert "alice swapped the 7" in table.embeds[0].description
 
     await play_out(env, channel, alice, panel, 1)
     result = finished(channel, 1)
     assert "wins Klaberjass table #1" in result.embeds[0].title
-    assert "Seat 1" in result.embeds[0].description and "Total" in result.embeds[0].description
+    assert "<@" not in result.embeds[0].title  # a title shows no mentions: display names
+    assert "alice" in result.embeds[0].description and "Total" in result.embeds[0].description
+    assert [f.name for f in result.embeds[0].fields] == ["alice", "🤖 Bot 2"]
     text = contents(channel)
     assert "Trick 1:" in text and "**Hand 1:**" in text
     assert labels(result) == ["Play again"]
@@ -103,7 +106,8 @@ async def test_both_pass_and_alice_names_trump_in_round_two(world):
     await alice.click(panel, label="Pass")
     await tick(env)
     table = table_message(channel, 1)
-    assert table.embeds[0].description == "Turned up: **♥8** · bidding, round 2"
+    first_line = table.embeds[0].description.splitlines()[0]
+    assert first_line == "Turned-up card **♥8** · bidding, round 2"
     assert "name another suit as trump, or pass" in panel.embeds[0].description
     assert [b.label for b in moves(panel)] == [
         "Name ♠ spades",
@@ -114,7 +118,7 @@ async def test_both_pass_and_alice_names_trump_in_round_two(world):
     await alice.click(panel, label="Name ♣ clubs")
     await tick(env)
     table = table_message(channel, 1)
-    assert table.embeds[0].description.startswith(f"Trump **♣ clubs**, named by {alice.mention}")
+    assert table.embeds[0].description.startswith("Trump **♣ clubs**, named by alice")
     # A named trump allows no swap.
     assert not any(b.label.startswith("Swap") for b in moves(panel))
 

@@ -143,10 +143,29 @@ async def test_the_table_by_game_and_page_option(world: Any) -> None:
     assert embed.title == "Schieber league — all-time"
     assert res.response.components == []  # one page: no buttons
     rows = embed.description.splitlines()
-    assert len(rows) == 5  # four people of the rated match and one from the bot match
-    assert "not rated yet" in rows[-1] and "<@900002>" in rows[-1]
+    assert len(rows) == 6  # four people of the rated match, why not rated, the bot match's
+    assert rows[-2].startswith("**Not rated yet:** every match they played had a bot")
+    assert rows[-1].startswith("`  –.` <@900002> · 1 played")  # not in the server: a mention
+    assert rows[0].startswith(("`  1.` alice", "`  1.` bob", "`  1.` carol"))  # by name
     res = await world.alice.slash(world.channel, "league table", game="schieber", page=7)
     assert res.response.embeds[0].footer.text.startswith("Page 1 of 1")
+
+
+async def test_unrated_players_come_after_every_rated_one_without_a_rank(world: Any) -> None:
+    a, b, c = ids(world)
+    await seed(world, [[a, b, c, "900001"]] + [["900005", None, None, None]] * 4, seed=1)
+    res = await world.alice.slash(world.channel, "league table", game="schieber")
+    rows = res.response.embeds[0].description.splitlines()
+    assert [r[:6] for r in rows[:4]] == ["`  1.`", "`  2.`", "`  3.`", "`  4.`"]
+    losers = [r for r in rows[:4] if " · 0 won (0%) · " in r]
+    assert len(losers) == 2  # the rated team that lost its only match...
+    assert rows[4].startswith("**Not rated yet:**")  # ...ranks above anyone unrated
+    assert rows[5].startswith("`  –.` <@900005> · 4 played · ")
+    assert " won (0%)" not in rows[5]  # even one who won with bots beside them
+    await league_of(world.env).set_rate_bots(guild_id(world), True)
+    res = await world.alice.slash(world.channel, "league table", game="schieber")
+    rows = res.response.embeds[0].description.splitlines()
+    assert "**Not rated yet:** no match of theirs has been rated yet." in rows
 
 
 # --- stats --------------------------------------------------------------------------------

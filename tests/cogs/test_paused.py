@@ -169,7 +169,8 @@ async def test_a_channel_closed_to_trumpf_pauses_the_table_until_resumed_there(w
     await quick_game_mid_hand(world)
     table = env.bot.get_channel(channel.id)
     me = env.bot.get_guild(guild.id).me
-    await table.set_permissions(me, send_messages=False)  # a moderator locks the channel
+    # A moderator locks the channel, and its threads.
+    await table.set_permissions(me, send_messages=False, send_messages_in_threads=False)
     panel = (await alice.click(table_message(channel, 1), label="🂠 My hand")).response
     await alice.click(panel, custom_id=moves(panel)[0].custom_id)  # a move to show: 403
     await tick(env, PAST_EVERY_CLOCK)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 import simcord
 
+from cogs.card_faces import card_face
 from cogs.refs import Ref
 from tests.cogs.helpers import buttons, moves, post_button, private_history, table_message, tick
 
@@ -93,7 +94,7 @@ async def test_out_of_turn_and_illegal_cards_are_explained(world):
     else:
         pytest.fail("no illegal card came up")
     disabled = {b.label for b in buttons(panel) if b.disabled and ":play:" in b.custom_id}
-    assert disabled == {str(c) for c in illegal}  # what the rules forbid is not clickable
+    assert disabled == {card_face(c)[0] for c in illegal}  # what the rules forbid: no click
     table = service.table(1)
     wrong = Ref(1, "play", illegal[0].code, table.seq, view.hand_number, 0)
     forged = await post_button(env, channel, wrong.custom_id, str(illegal[0]))

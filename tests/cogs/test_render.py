@@ -10,12 +10,14 @@ from collections import Counter
 
 import pytest
 
+import cogs.board
 import cogs.refs
 import cogs.render
+from cogs.board import board_screen as table_screen
 from cogs.panel_screen import panel_screen, sorted_hand
 from cogs.refs import Ref, action_of, ref_of
 from cogs.render import chunks, event_line, hand_result_line
-from cogs.screens import lobby_screen, result_screen, table_screen
+from cogs.screens import lobby_screen, result_screen
 from engine import events as ev
 from engine.actions import Deal
 from engine.cards import Card, Suit
@@ -26,7 +28,7 @@ from tables.model import Seat, Table, TableOptions, TableStatus
 CARD = r"[♠♥♦♣](?:10|[AKQJ9876])"
 
 
-@pytest.mark.parametrize("module", [cogs.refs, cogs.render])
+@pytest.mark.parametrize("module", [cogs.refs, cogs.render, cogs.board])
 def test_doctests(module):
     assert doctest.testmod(module).failed == 0
 
@@ -110,7 +112,7 @@ def test_lines_for_weis_stoeck_bela_a_match_and_a_failed_maker():
     line = event_line(t, ev.DeclarationsScored((four,), (row,), 0, 400))
     assert line == (
         "📣 Weis for **Team A** (+400): <@111>: four Js ♠J ♥J ♦J ♣J (200)\n"
-        "Weis that do not count: 🤖 Bot 2: three in a row ♥8 ♥7 ♥6 (20)"
+        "Team B: Weis do not count."  # their cards are still in hand: never shown
     )
     stoeck = ev.Declaration(2, "stoeck", cards("HK", "HQ"), 20)
     assert event_line(t, ev.StoeckDeclared(stoeck, 40)) == "👑 <@333>: **Stöck!** (+40)"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 
 from tables.model import TableStatus
-from tests.cogs.helpers import contents, finished, moves, play_out, table_message, tick
+from tests.cogs.helpers import contents, finished, moves, play_out, public, table_message, tick
 
 
 async def test_a_restart_mid_hand_and_the_game_carries_on_with_the_old_buttons(world, make_bot):
@@ -29,7 +29,7 @@ async def test_a_restart_mid_hand_and_the_game_carries_on_with_the_old_buttons(w
     fresh_table = table_message(channel, 1)
     assert fresh_table.id != old_table.id
     assert fresh_table.embeds[0].title == "Schieber · table #1 · hand 1"
-    [old_table] = [m for m in channel.history() if m.id == old_table.id]
+    [old_table] = [m for m in public(channel) if m.id == old_table.id]
     assert old_table.embeds[0].title.endswith("— continued below") and not old_table.components
 
     # The private hand from before the restart: its buttons still play.

@@ -13,7 +13,9 @@ from tests.cogs.helpers import (
     finished,
     labels,
     moves,
+    place,
     play_out,
+    public,
     table_message,
     tick,
     titles,
@@ -80,11 +82,16 @@ async def test_the_lobby_fills_up_and_only_the_host_starts(world):
 
     await alice.click(lobby, label="Start")
     await tick(env)
+    # The lobby stays in the channel as a one-line summary; the table plays in its thread.
+    [thread] = channel.threads
+    assert thread.name == "Schieber #1: alice, bob, 🤖 Bot 3, 🤖 Bot 4"
     lobby = channel.history()[0]
-    assert lobby.embeds[0].title == "Schieber table #1" and lobby.components == []
+    assert lobby.content.startswith("🃏 **Schieber table #1** · Team A vs Team B 0 : 0")
+    assert lobby.content.endswith(f"→ {thread.mention}") and lobby.components == []
     table = table_message(channel, 1)
     assert table.embeds[0].title == "Schieber · table #1 · hand 1"
-    assert len([m for m in channel.history() if m.embeds]) == 2  # one lobby, one table
+    assert table.channel.id == thread.id
+    assert not [m for m in channel.history() if m.embeds]  # no board in the channel
 
 
 async def test_a_whole_schieber_match_by_clicking_the_private_hand(world):
@@ -95,13 +102,13 @@ async def test_a_whole_schieber_match_by_clicking_the_private_hand(world):
     await alice.click(channel.last_message, label="Start")
     await tick(env)
     table = table_message(channel, 1)
-    fields = {f.name: f.value for f in table.embeds[0].fields}
-    assert {"Turn", "On the table", "This hand", "Match (to 300)", "Teams"} <= set(fields)
-    assert "Rules: tournament-1000, to 300" in table.embeds[0].footer.text
+    board = table.embeds[0].description
+    assert "**Match to 300**" in board and "⏳ **alice** to choose" in board
+    assert not table.embeds[0].footer.text  # rules and teams: the lobby and /jass rules
     # Alice is the forehand of the first hand (seed 1): she is mentioned, as she has no hand open.
-    ping = channel.last_message
+    ping = place(channel).last_message
     assert ping.content.startswith(f"{alice.mention}, it is your turn at table #1")
-    assert labels(ping) == ["🂠 My hand"]
+    assert labels(ping) == []  # the board's My hand is right above
 
     opened = await alice.click(table, label="🂠 My hand")
     assert opened.ephemeral
@@ -121,10 +128,10 @@ async def test_a_whole_schieber_match_by_clicking_the_private_hand(world):
     await alice.click(panel, label="♥ hearts")
     await tick(env)
     table = table_message(channel, 1)
-    assert table.embeds[0].description == f"**♥ hearts** ×1, chosen by {alice.mention}"
-    # The turn moved on, so the mention is gone: the channel keeps only what happened.
+    assert table.embeds[0].description.splitlines()[0] == "**♥ hearts ×1** · made by alice"
+    # The turn moved on, so the mention is gone: the thread keeps only what happened.
     assert not any(
-        m.content.startswith(f"{alice.mention}, it is your turn") for m in channel.history()
+        m.content.startswith(f"{alice.mention}, it is your turn") for m in public(channel)
     )
     # Her cards: exactly the legal ones are enabled, when it is her turn.
     service = env.bot.service

@@ -123,34 +123,42 @@ def test_sequences_three_is_20_and_four_or_more_is_50():
     assert core.sequences(m("H9 H10 HJ")) == (seq("H9 H10 HJ"),)  # natural order, also in trump
 
 
+def winner(first: tuple, second: tuple, trump: int) -> int | None:
+    """Whose sequences score, the players holding ``first`` and ``second``."""
+    keys = [
+        core.sequence_key(tuple(c for cards, _ in q for c in cards), trump) for q in (first, second)
+    ]
+    return core.sequence_winner(*keys)
+
+
 def test_best_sequence_higher_points_wins():
-    assert core.sequence_winner((seq("S7 S8 S9 S10"),), (seq("HQ HK HA"),), CLUBS) == 0
+    assert winner((seq("S7 S8 S9 S10"),), (seq("HQ HK HA"),), CLUBS) == 0
 
 
 def test_best_sequence_same_points_higher_top_card_wins():
-    assert core.sequence_winner((seq("S9 S10 SJ"),), (seq("DQ DK DA"),), CLUBS) == 1
+    assert winner((seq("S9 S10 SJ"),), (seq("DQ DK DA"),), CLUBS) == 1
     # Four or more all score 50: a run of four topped by an ace beats five topped by a king.
     five = seq("S9 S10 SJ SQ SK")
-    assert core.sequence_winner((five,), (seq("DJ DQ DK DA"),), CLUBS) == 1
+    assert winner((five,), (seq("DJ DQ DK DA"),), CLUBS) == 1
 
 
 def test_best_sequence_trump_breaks_a_tie():
     plain, trump = seq("S10 SJ SQ"), seq("H10 HJ HQ")
-    assert core.sequence_winner((plain,), (trump,), HEARTS) == 1
-    assert core.sequence_winner((trump,), (plain,), HEARTS) == 0
+    assert winner((plain,), (trump,), HEARTS) == 1
+    assert winner((trump,), (plain,), HEARTS) == 0
 
 
 def test_best_sequence_full_tie_nobody_scores():
-    assert core.sequence_winner((seq("S10 SJ SQ"),), (seq("D10 DJ DQ"),), HEARTS) is None
+    assert winner((seq("S10 SJ SQ"),), (seq("D10 DJ DQ"),), HEARTS) is None
     # Only the best sequences are compared: the extra run does not break the tie.
     both = (seq("S10 SJ SQ"), seq("C7 C8 C9"))
-    assert core.sequence_winner(both, (seq("D10 DJ DQ"),), HEARTS) is None
+    assert winner(both, (seq("D10 DJ DQ"),), HEARTS) is None
 
 
 def test_sequences_of_one_player_only():
-    assert core.sequence_winner((), (seq("C7 C8 C9"),), HEARTS) == 1
-    assert core.sequence_winner((seq("C7 C8 C9"),), (), HEARTS) == 0
-    assert core.sequence_winner((), (), HEARTS) is None
+    assert winner((), (seq("C7 C8 C9"),), HEARTS) == 1
+    assert winner((seq("C7 C8 C9"),), (), HEARTS) == 0
+    assert winner((), (), HEARTS) is None
 
 
 # --- the maker rule ----------------------------------------------------------------------

@@ -6,7 +6,7 @@ import pytest
 
 from engine.actions import Bid, BidKind, Play, Swap
 from engine.cards import Card, Suit
-from engine.errors import IllegalAction, NotYourTurn
+from engine.errors import IllegalAction, OutOfTurn
 from engine.events import (
     BidMade,
     DeclarationsScored,
@@ -116,7 +116,7 @@ def test_round_one_offers_only_take_or_pass():
 
 
 def test_bidding_out_of_turn():
-    with pytest.raises(NotYourTurn):
+    with pytest.raises(OutOfTurn):
         scripted().apply(Bid(0, TAKE))
     with pytest.raises(IllegalAction, match="Trump has not been fixed"):
         scripted().apply(Play(1, Card.from_code("SA")))
@@ -222,7 +222,7 @@ def test_trick_winner_and_lead():
 
 def test_playing_out_of_turn():
     hand = run(scripted(), Bid(1, TAKE))[0]
-    with pytest.raises(NotYourTurn, match="not your turn"):
+    with pytest.raises(OutOfTurn, match="not your turn"):
         hand.apply(Play(0, Card.from_code("S8")))
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from engine.actions import Choose, Contract, Deal, Play, Push
 from engine.cards import Card
-from engine.errors import IllegalAction, NotYourTurn
+from engine.errors import IllegalAction, OutOfTurn
 from engine.events import ContractChosen, DeclarationsScored, MatchWon, StoeckDeclared
 from engine.phase import Phase
 from engine.schieber import core
@@ -98,7 +98,7 @@ def test_playing_before_the_contract_is_refused():
 
 
 def test_out_of_turn_action_is_refused_with_whose_turn():
-    with pytest.raises(NotYourTurn, match="seat 0"):
+    with pytest.raises(OutOfTurn, match="seat 0"):
         hand_of().apply(Choose(1, H))
 
 

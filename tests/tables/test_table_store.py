@@ -13,6 +13,8 @@ from backends import database_locked
 from tables.backend import TableStore
 from tables.errors import StoreUnavailable
 from tables.model import Seat
+from tables.server_settings import ServerSettings
+from tables.server_store import PanelRow
 from tables.settings import Settings
 from tables.store import MIGRATIONS, Store, Write
 
@@ -80,3 +82,33 @@ def test_settings_come_from_the_environment() -> None:
     assert Settings.from_env({}).db_path == "trumpf.sqlite3"
     with pytest.raises(ValueError, match="TRUMPF_BOT_PAUSE"):
         Settings.from_env({"TRUMPF_BOT_PAUSE": "soon"})
+
+
+async def test_threads_server_settings_and_panels_are_kept(store: TableStore) -> None:
+    table_id = await new_table(store)
+    assert await store.thread_of(table_id) is None
+    await store.set_thread(table_id, "111")
+    await store.set_thread(table_id, "222")  # a table has one thread: the newest
+    assert await store.thread_of(table_id) == "222"
+    await store.set_thread(table_id, None)
+    assert await store.thread_of(table_id) is None
+
+    servers = store.servers()
+    assert await servers.settings("g") is None
+    for clock_s in (30, 0):  # saved twice: the second replaces the first
+        chosen = ServerSettings(threads=False, clock_s=clock_s, bot_level="hard")
+        await servers.save_settings("g", chosen, "ann", 5.0)
+    assert await servers.settings("g") == chosen
+
+    panels = [PanelRow(table_id, user, 7, f"token-{user}", 9, 60.0) for user in ("ann", "ben")]
+    for panel in panels:
+        await servers.save_panel(panel)
+    await servers.save_panel(PanelRow(table_id, "ann", 7, "newer", 10, 90.0))
+    assert sorted(await servers.panels(), key=lambda p: p.user) == [
+        PanelRow(table_id, "ann", 7, "newer", 10, 90.0),
+        panels[1],
+    ]
+    await servers.drop_panel(table_id, "ann")
+    assert await servers.panels() == [panels[1]]
+    await servers.drop_panel(table_id)
+    assert await servers.panels() == []

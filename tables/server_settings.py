@@ -1,0 +1,57 @@
+"""A server's defaults for new tables, as ``/jass settings`` keeps them.
+
+>>> s = ServerSettings().changed(clock_s=45, preset="swisslos-2500")
+>>> s.threads, s.clock_s, s.bot_level, s.preset
+(True, 45, 'medium', 'swisslos-2500')
+>>> ServerSettings().changed(bot_level="genius")
+Traceback (most recent call last):
+...
+tables.errors.BadOptions: There is no bot level 'genius'; choose easy, medium or hard.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from engine.schieber.rules import DEFAULT_PRESET, PRESETS
+from tables.bots import LEVELS
+from tables.errors import BadOptions
+from tables.settings import Settings
+
+MAX_CLOCK_S = 600
+
+
+@dataclass(frozen=True, slots=True)
+class ServerSettings:
+    """``clock_s``: seconds for a card, twice that to choose a contract or bid; 0 for no
+    clock; None for the bot's own default (``TRUMPF_CARD_CLOCK``)."""
+
+    threads: bool = True
+    clock_s: int | None = None
+    bot_level: str = "medium"
+    preset: str = DEFAULT_PRESET
+
+    def __post_init__(self) -> None:
+        if self.bot_level not in LEVELS:
+            raise BadOptions(f"There is no bot level {self.bot_level!r}; choose {_words(LEVELS)}.")
+        if self.preset not in PRESETS:
+            raise BadOptions(f"There is no preset {self.preset!r}; choose {_words(PRESETS)}.")
+        if self.clock_s is not None and not 0 <= self.clock_s <= MAX_CLOCK_S:
+            raise BadOptions(f"A turn clock is 0 to {MAX_CLOCK_S} seconds, not {self.clock_s}.")
+
+    def changed(self, **changes: object) -> ServerSettings:
+        """These settings with the given ones changed (None: left as they are)."""
+        return replace(self, **{k: v for k, v in changes.items() if v is not None})  # type: ignore[arg-type]
+
+    def clocks(self, fallback: Settings, clock_s: int | None = None) -> tuple[float | None, ...]:
+        """(card, contract) seconds for a new table: ``clock_s`` if given, else the
+        server's, else the bot's own; 0 means no clock (None)."""
+        clock = clock_s if clock_s is not None else self.clock_s
+        if clock is None:
+            return fallback.card_clock_s or None, fallback.contract_clock_s or None
+        return clock or None, 2 * clock or None
+
+
+def _words(names: object) -> str:
+    names = list(names)  # type: ignore[call-overload]
+    return ", ".join(names[:-1]) + " or " + names[-1]
