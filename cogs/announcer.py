@@ -189,6 +189,7 @@ class Announcer(TableMessages):
         except TableError:
             return  # closed long ago
         moves = [i for i, e in enumerate(events) if isinstance(e, te.TableMoved)]
+        old_summary = (board.channel_id, board.lobby) if board.thread_id else (None, None)
         if moves:
             events = events[moves[-1] :]  # what came before belongs to the old channel
             self._moved(board, table)
@@ -200,11 +201,14 @@ class Announcer(TableMessages):
         if channel is None:
             if any(isinstance(e, te.TablePaused) for e in events):
                 await self._refresh_panels(table)  # open hands say it is paused, and how
+                await self._summary_paused(board, table)
             return
         names = await self.names.learn(table.guild_id, people(table))
         place = await self._place(board, channel, table, names)
         if place is None:
             return
+        if moves and old_summary[1] is not None:
+            await self._summary_moved(board, old_summary, table, place)
         await self._show_events(board, channel, place, table, events, names)
         await self._show_state(board, channel, place, table, names)
 
@@ -236,8 +240,7 @@ class Announcer(TableMessages):
                     await self._upsert_hand(board, place, table, names)
                 continue
             self._note(board, inner)
-            if isinstance(event, te.ClockWarning):
-                await self._log(board, place, lines)
+            if isinstance(event, te.ClockWarning):  # the log waits: one edit a round
                 await self._ping(board, place, table, event.user, warning=event.deadline)
                 continue
             if isinstance(inner, HandScored):

@@ -35,7 +35,7 @@ from engine.cards import Suit
 from engine.phase import Phase
 from tables.model import Table, TableStatus
 
-BAR = 8  # blocks of the match bar
+BAR = 5  # blocks of the match bar
 THREAD_NAME_LIMIT = 100  # Discord's limit for a thread name
 
 
@@ -97,18 +97,18 @@ def last_trick_line(table: Table, trick: Any, names: Names = None) -> str:
 
 
 def points_line(table: Table, view: Any, names: Names = None) -> str:
-    """Card points as the tricks give them, and what the hand counts so far: the two are
-    labelled apart so they are never read as one."""
+    """What this hand counts so far, and the card points it comes from: labelled apart
+    so the two are never read as one (the match score already holds what is counted)."""
     sides = range(len(view.hand_points))
-    raw = " · ".join(f"{side_name(table, i, names)} {view.hand_points[i]}" for i in sides)
     if table.game == "schieber":
         counted = view.hand_credited
         times = rules_of(table).multiplier(view.contract) if view.contract else 1
-        how = "counted" + (f" ×{times}" if times != 1 else "") + " with Weis and Stöck"
+        how = "with Weis and Stöck" + (f", ×{times}" if times != 1 else "")
     else:
-        counted, how = view.hand_totals, "with sequences, Bela and last trick"
-    both = " · ".join(str(counted[i]) for i in sides)
-    return f"**This hand** card points: {raw} · {how}: {both}"
+        counted, how = view.hand_totals, "with sequences and Bela"
+    both = " · ".join(f"{side_name(table, i, names)} **{counted[i]}**" for i in sides)
+    raw = " : ".join(str(view.hand_points[i]) for i in sides)
+    return f"**This hand** {both} (card points {raw}, {how})"
 
 
 def weis_line(table: Table, view: Any, names: Names = None) -> str:
@@ -128,7 +128,7 @@ def bar(score: int, target: int) -> str:
     """A match score against the target as blocks.
 
     >>> bar(1500, 3000)
-    '▰▰▰▰▱▱▱▱'
+    '▰▰▱▱▱'
     """
     filled = max(0, min(BAR, score * BAR // max(target, 1)))
     return "▰" * filled + "▱" * (BAR - filled)
@@ -151,14 +151,22 @@ def summary_screen(table: Table, thread_id: int | None, names: Names = None) -> 
     where = f" → <#{thread_id}>" if thread_id else ""
     if table.match is None:
         return Screen(content=f"{name}{where}")
-    scores = " : ".join(str(s) for s in table.match.scores)
-    sides = " vs ".join(side_name(table, i, names) for i in range(len(table.teams)))
+    a, b = (side_name(table, i, names) for i in range(2))
+    score_a, score_b = table.match.scores
+    scores = f"{a} **{score_a}** : **{score_b}** {b}"
     state = ""
     if table.status is TableStatus.PAUSED:
-        state = " · ⏸️ paused"
+        state = f" · ⏸️ paused ({table.pause_reason}): `/jass resume` plays it on"
     elif table.status is TableStatus.PLAYING and table.to_move is not None:
         state = f" · {seat_name(table, table.to_move, names)} to move"
-    return Screen(content=f"🃏 {name} · {sides} {scores}{state}{where}")
+    return Screen(content=f"🃏 {name} · {scores}{state}{where}")
+
+
+def moved_summary(table: Table, where: int) -> Screen:
+    """The summary of a table that plays on elsewhere (resumed after its thread went)."""
+    return Screen(
+        content=f"🃏 **{GAME_NAMES[table.game]} table #{table.id}** plays on → <#{where}>"
+    )
 
 
 def thread_name(table: Table, names: Names = None) -> str:

@@ -17,6 +17,11 @@ from engine.cards import Card, Suit
 SIGNS = {Suit.SPADES: "♤", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♧"}
 
 
+def card_text(card: Card) -> str:
+    """A card in running text where players read many at once (every card of a hand)."""
+    return f"{SIGNS[card.suit]}{card.rank.code}"
+
+
 def card_face(card: Card) -> tuple[str, str | None]:
     """A card's button: its label and its emoji (None until there are card pictures)."""
-    return f"{SIGNS[card.suit]}{card.rank.code}", None
+    return card_text(card), None

@@ -45,7 +45,7 @@ def table_embed(page: StandingsPage, names: Mapping[str, str] | None = None) -> 
         lines.append(f"**Not rated yet:** {unrated_reason(page.rate_bots)}")
     for row in unrated:
         lines.append(
-            f"`  –.` {names.get(row.player) or name(row.player)} · {_record(row)} · "
+            f"`   –` {names.get(row.player) or name(row.player)} · {_record(row)} · "
             f"{row.points_per_hand:.1f} pts/hand"
         )
     embed = discord.Embed(

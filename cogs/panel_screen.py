@@ -97,11 +97,11 @@ def ended_screen(table: Table, seat: int) -> Screen:
     """The match is over: its result, and Play again (the same seats once more)."""
     match = table.match
     name, side = GAME_NAMES[table.game], table.side_of(seat)
-    final = " : ".join(map(str, match.scores))
+    high, low = sorted(match.scores, reverse=True)[:2]
     you = "You" if len(table.seats) == 2 else "Your team"
-    verdict = f"{you} won" if match.winner == side else f"{side_name(table, match.winner)} won"
+    winner = you if match.winner == side else side_name(table, match.winner)
     embed = embed_for(
-        table, f"{name} table #{table.id} — the match is over", f"🏆 {verdict}, {final}."
+        table, f"{name} table #{table.id} — the match is over", f"🏆 {winner} won, {high} to {low}."
     )
     embed.add_field(name=f"Match (to {match.rules.target})", value=scores_text(table, match.scores))
     button = ButtonSpec(Ref(table.id, PLAY_AGAIN), "Play again", "success")
@@ -176,9 +176,7 @@ def own_contract_text(table: Table, view: Any) -> str:
     """The contract as the player reads it: they are "you", never a mention."""
     me = view.seat
     if table.game == "schieber" and view.contract is None and view.to_move == me:
-        if view.pushed:
-            return "Your partner pushed to you: you choose the contract."
-        return "You are the forehand: you choose the contract, or push it to your partner."
+        return "Your partner pushed: you choose." if view.pushed else "You choose (forehand)."
     text = contract_text(table, view).replace(seat_name(table, me), "you")
     return text[:1].upper() + text[1:]
 

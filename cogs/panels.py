@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +40,19 @@ EXPIRED = "your hand panel is older than Discord's 15 minutes and cannot update 
 CLOSED = "your hand panel was dismissed, so it cannot update"
 UNKNOWN_MESSAGE = 10008
 Key = tuple[int, str]  # (table, user)
+_TOKEN_IN_URL = re.compile(r"(/webhooks/\d+/)[^/?\s]+")
+
+
+class HideTokens(logging.Filter):
+    """discord.py logs each webhook request's URL at DEBUG, interaction token and all:
+    the token edits a player's private hand, so it never reaches a log."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(
+                _TOKEN_IN_URL.sub(r"\1<token>", a) if isinstance(a, str) else a for a in record.args
+            )
+        return True
 
 
 def now() -> float:
@@ -66,13 +80,18 @@ class Panels:
         whose token is still good (the others: their players are mentioned instead)."""
         service = self.bot.service
         service.subscribe(self.on_event)
+        webhook_log = logging.getLogger("discord.webhook.async_")
+        if not any(isinstance(f, HideTokens) for f in webhook_log.filters):
+            webhook_log.addFilter(HideTokens())
+        open_tables = {t.id for t in service.tables()}
         for row in await service.servers.panels():
             key = (row.table_id, row.user)
-            if row.expires_at > now():
+            if row.expires_at > now() and row.table_id in open_tables:
                 self._panels[key] = Panel(row)
-            else:
+                continue
+            if row.table_id in open_tables:
                 self._stale[key] = EXPIRED
-                await service.servers.drop_panel(row.table_id, row.user)
+            await service.servers.drop_panel(row.table_id, row.user)  # closed meanwhile
 
     # --- which panel is a player's ------------------------------------------------------
 
@@ -154,6 +173,12 @@ class Panels:
     async def refresh_table(self, table_id: int) -> None:
         for table, user in [k for k in self._panels if k[0] == table_id]:
             await self.refresh(table, user)
+        try:
+            closed = not self.bot.service.table(table_id).status.is_open
+        except TableError:
+            closed = True
+        if closed:  # nobody will be mentioned there again
+            self._stale = {k: v for k, v in self._stale.items() if k[0] != table_id}
 
     async def refresh(self, table_id: int, user: str) -> None:
         """Show the user's panel as their situation is now, if they have a live one."""

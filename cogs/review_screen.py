@@ -4,7 +4,8 @@ Once a hand is over nothing of it is secret any more, and players like to look b
 hands as dealt, the contract (pushed or not; Klaberjass: the bids and the swap), every
 trick in order and the Weis (sequences) of both sides, counted or not.  It is read from
 the table's stored log, replayed by the engine (the same record ``/jass export`` gives),
-never from what the bot remembers.
+never from what the bot remembers.  Cards are written as on the buttons (``card_text``):
+a page of black ♠ and ♣ emoji is hard to read on Discord's dark theme.
 
 The hand result message carries the button: :func:`with_review_button` adds it to a
 screen.  The button is a :class:`cogs.buttons.TrumpfButton` (its custom_id says the
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.buttons import message_kwargs
+from cogs.card_faces import SIGNS, card_text
 from cogs.names import Names
 from cogs.panel_screen import sorted_hand
 from cogs.refs import Ref
@@ -119,7 +121,7 @@ def _story(
             pushed = f"{names[forehand]} pushed; " if result.get("pushed") else ""
             lines.append(f"{pushed}{chose}.")
     else:
-        lines.append(f"Turned up: {Card.from_code(record['turn_up'])}.")
+        lines.append(f"Turned up: {card_text(Card.from_code(record['turn_up']))}.")
         bids = [_bid(a, names) for a in record["actions"] if "bid" in a]
         lines.append("Bids: " + " · ".join(bids) + ".")
         if result.get("swapped_by") is not None:
@@ -150,7 +152,7 @@ def _contract(value: str | None) -> str | None:
         return None
     contract = Contract(value)
     if contract.trump is not None:
-        return f"{contract.trump.symbol} {contract.trump.word}"
+        return f"{SIGNS[contract.trump]} {contract.trump.word}"
     return contract.label
 
 
@@ -162,23 +164,24 @@ def _bid(action: dict[str, Any], names: Sequence[str]) -> str:
     who, bid = names[action["seat"]], action["bid"]
     if bid == "name":
         suit = Suit.from_word(action["suit"])
-        return f"{who} names {suit.symbol} {suit.word}"
+        return f"{who} names {SIGNS[suit]} {suit.word}"
     return f"{who} {'takes' if bid == 'take' else 'passes'}"
 
 
 def _trick_line(number: int, trick: dict[str, Any], names: Sequence[str]) -> str:
     n = len(names)
     played = " · ".join(
-        f"{names[(trick['leader'] + i) % n]} {Card.from_code(c)}"
+        f"{names[(trick['leader'] + i) % n]} {card_text(Card.from_code(c))}"
         for i, c in enumerate(trick["cards"])
     )
     return f"{number}. {played} → **{names[trick['winner']]}** (+{trick['points']})"
 
 
 def _declaration_line(d: dict[str, Any], names: Sequence[str]) -> str:
-    shown = Declaration(d["seat"], d["kind"], tuple(_parse(d["cards"])), d["points"])
+    cards = tuple(_parse(d["cards"]))
+    what = Declaration(d["seat"], d["kind"], cards, d["points"]).name
     counted = "counts" if d["scored"] else "does not count"
-    return f"{names[d['seat']]}: {shown} · {counted}"
+    return f"{names[d['seat']]}: {what} {_cards(cards)} ({d['points']}) · {counted}"
 
 
 def _fields(title: str, lines: Iterable[str]) -> list[tuple[str, str]]:
@@ -198,4 +201,4 @@ def _parse(codes: Iterable[str]) -> list[Card]:
 
 
 def _cards(cards: Iterable[Card]) -> str:
-    return " ".join(str(c) for c in cards)
+    return " ".join(card_text(c) for c in cards)

@@ -1,10 +1,12 @@
-"""What the public messages show: the lobby, the table of a hand, the result, a turn.
+"""What the public messages show: the lobby, a closed board, the result, a turn.
 
 Each function takes the table as the service committed it and returns a :class:`Screen`
 (text, one embed, buttons as :class:`ButtonSpec`); ``cogs.buttons`` makes the buttons
-and the announcer sends them.  The public table message reads only public parts of the
-engine's observation: never a hand.  The private hand is in :mod:`cogs.panel_screen`,
-the rules in :mod:`cogs.rules_screen`.
+and the announcer sends them.  Public screens read only public parts of the engine's
+observation: never a hand.  The live board of a hand is in :mod:`cogs.board`, the
+private hand in :mod:`cogs.panel_screen`, the rules in :mod:`cogs.rules_screen`.
+``names`` (user id to display name, from :mod:`cogs.names`) is for the places where
+Discord shows a mention as raw text: titles, field names, footers.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from cogs.render import (
     ButtonSpec,
     Names,
     contract_label,
-    mention,
+    person,
     scores_text,
     seat_long,
     seat_name,
@@ -103,12 +105,14 @@ def clock_line(table: Table) -> str:
 # --- the lobby ---------------------------------------------------------------------------
 
 
-def lobby_screen(table: Table) -> Screen:
+def lobby_screen(table: Table, names: Names = None) -> Screen:
+    """The lobby: rules, clock, seats; people by display name where known (a mention of
+    someone the reader's client has not loaded shows as "unknown user")."""
     name = GAME_NAMES[table.game]
     open_ = table.status is TableStatus.LOBBY
     title = f"{name} table #{table.id}" + (" — lobby" if open_ else "")
     lines = [
-        f"Host: {mention(table.host)}",
+        f"Host: {person(table.host, names)}",
         f"Rules: {rules_line(table)}",
         f"Clock: {clock_line(table)}",
     ]
@@ -117,7 +121,7 @@ def lobby_screen(table: Table) -> Screen:
     embed = embed_for(table, title, "\n".join(lines))
     for side, seats in enumerate(table.teams):
         label = side_name(table, side) if len(table.seats) == 4 else f"Seat {seats[0] + 1}"
-        value = "\n".join(f"Seat {n + 1}: {seat_long(table, n)}" for n in seats)
+        value = "\n".join(f"Seat {n + 1}: {seat_long(table, n, names)}" for n in seats)
         embed.add_field(name=label, value=value)
     if not open_:
         return Screen(embed=embed)

@@ -15,7 +15,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.board import board_screen, match_end_line, summary_screen, thread_name
+from cogs.board import (
+    board_screen,
+    match_end_line,
+    moved_summary,
+    people,
+    summary_screen,
+    thread_name,
+)
 from cogs.delivery import QUIET, Delivery
 from cogs.names import Names
 from cogs.render import GAME_NAMES, MESSAGE_LIMIT, chunks, hand_result_line, mention
@@ -143,16 +150,16 @@ class TableMessages:
     ) -> None:
         status = table.status
         if status is TableStatus.LOBBY:
-            await self._upsert_lobby(board, channel, table)
+            await self._upsert_lobby(board, channel, table, names)
             return
         if board.lobby is not None and not board.lobby_done and place is channel:
-            await self.delivery.edit(board, channel, board.lobby, lobby_screen(table))
+            await self.delivery.edit(board, channel, board.lobby, lobby_screen(table, names))
         board.lobby_done = True
         if status is TableStatus.PLAYING:
             await self._upsert_hand(board, place, table, names)
             await self._summary(board, channel, table, names)
+            await self._refresh_panels(table)  # first: one that cannot show the turn is pinged
             await self._turn(board, place, table)
-            await self._refresh_panels(table)
         elif status is TableStatus.FINISHED:
             board.closed = True
             await self._close_hand(board, place, table, names)
@@ -170,6 +177,8 @@ class TableMessages:
                     )
             board.lobby = board.hand = None
             self.bot.panels.forget(table.id)
+            if board.thread is not None:
+                await archive_soon(board.thread)
 
     async def _summary(self, board: Board, channel: Any, table: Table, names: Any) -> None:
         """The channel's one line about a table that plays in its thread."""
@@ -179,6 +188,25 @@ class TableMessages:
         if screen.key != board.summary_key:
             await self.delivery.edit(board, channel, board.lobby, screen)
             board.summary_key = screen.key
+
+    async def _summary_paused(self, board: Board, table: Table) -> None:
+        """The thread is gone, the channel is not: its summary says the table is paused."""
+        channel = self.bot.get_channel(board.channel_id or 0)
+        if board.thread_id is None or board.lobby is None or channel is None:
+            return
+        names = await self.names.learn(table.guild_id, people(table))
+        screen = summary_screen(table, None, names)
+        await self.delivery.edit(board, channel, board.lobby, screen)
+        board.summary_key = screen.key
+
+    async def _summary_moved(
+        self, board: Board, old: tuple[int | None, int | None], table: Table, place: Any
+    ) -> None:
+        """The old summary of a resumed table points to where it plays on."""
+        channel_id, message_id = old
+        channel = self.bot.get_channel(channel_id or 0)
+        if channel is not None and message_id is not None and message_id != board.lobby:
+            await self.delivery.edit(board, channel, message_id, moved_summary(table, place.id))
 
     async def _match_result(
         self, board: Board, channel: Any, place: Any, table: Table, names: Any
@@ -195,8 +223,8 @@ class TableMessages:
             board.summary_key = "done"
             await archive_soon(board.thread)
 
-    async def _upsert_lobby(self, board: Board, channel: Any, table: Table) -> None:
-        screen = lobby_screen(table)
+    async def _upsert_lobby(self, board: Board, channel: Any, table: Table, names: Any) -> None:
+        screen = lobby_screen(table, names)
         if board.lobby is not None and screen.key == board.lobby_key:
             return
         if board.lobby is not None and await self.delivery.edit(

@@ -338,7 +338,7 @@ class TableService(TableCore):
             if expected_seq != table.seq:
                 raise StaleAction(expected_seq, table.seq)
             if isinstance(action, Deal) or getattr(action, "seat", None) != seat:
-                raise NotYourTurn(f"You play seat {seat}; that action is not yours to make.")
+                raise NotYourTurn(f"You play seat {seat + 1}; that action is not yours to make.")
             step = steps.play(table, action, user, self.clock.now(), self._seeds)
             return await self._commit(step)
 

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
+import discord
+
 from tests.cogs.helpers import finished, moves, play_out, table_message, tick
 
 
@@ -70,8 +74,9 @@ async def test_the_board_shows_the_trick_by_seat_and_who_played_the_last_one(wor
     [line] = [x for x in lines if x.startswith(f"**Last trick ({last.number})**")]
     first = f"{names[last.leader]} {last.cards[0]}"
     assert first in line and f"+{last.points}" in line  # who played which card, who took it
-    assert any(x.startswith("**This hand** card points: Team A") for x in lines)
-    assert "counted" in board.description  # raw card points and counted ones, labelled
+    # What the hand counts so far, and the card points it comes from, labelled apart.
+    [points] = [x for x in lines if x.startswith("**This hand** Team A **")]
+    assert f"(card points {view.hand_points[0]} : {view.hand_points[1]}, with Weis" in points
     assert lines[-1].startswith("**Match to 3000** Team A")
     assert "<@" not in board.title and not board.fields and not board.footer.text
 
@@ -107,3 +112,27 @@ async def test_display_names_in_titles_fields_and_the_thread_name(world):
     assert [f.name for f in embed.fields] == ["🤖 Bot 1", "bob"]
     assert "for alice" in embed.fields[0].value  # whom the bot replaced, by name too
     assert not env.errors
+
+
+async def test_no_message_is_edited_more_than_once_a_second(world):
+    """A whole match while the announcer shows one round a second (the real pace): every
+    message's edits are at least a second apart on simcord's clock."""
+    env, channel, alice = world.env, world.channel, world.alice
+    announcer = env.bot.announcer
+    announcer.interval_s = 1.0
+    edits: list[tuple[float, int]] = []
+    edit = announcer.delivery.edit
+
+    async def recorded(board, where, message_id, screen):
+        edits.append((discord.utils.utcnow().timestamp(), message_id))
+        return await edit(board, where, message_id, screen)
+
+    announcer.delivery.edit = recorded
+    panel = await start(world, "jass schieber", preset="tournament-1000", target=200, bots=3)
+    await play_out(env, channel, alice, panel, 1)
+    last: dict[int, float] = {}
+    for at, message_id in edits:
+        assert at - last.get(message_id, at - 1.0) >= 1.0, message_id
+        last[message_id] = at
+    counts = Counter(message_id for _, message_id in edits)
+    assert len(counts) >= 4 and max(counts.values()) >= 9  # boards, logs, the summary

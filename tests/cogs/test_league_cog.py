@@ -145,7 +145,7 @@ async def test_the_table_by_game_and_page_option(world: Any) -> None:
     rows = embed.description.splitlines()
     assert len(rows) == 6  # four people of the rated match, why not rated, the bot match's
     assert rows[-2].startswith("**Not rated yet:** every match they played had a bot")
-    assert rows[-1].startswith("`  –.` <@900002> · 1 played")  # not in the server: a mention
+    assert rows[-1].startswith("`   –` <@900002> · 1 played")  # not in the server: a mention
     assert rows[0].startswith(("`  1.` alice", "`  1.` bob", "`  1.` carol"))  # by name
     res = await world.alice.slash(world.channel, "league table", game="schieber", page=7)
     assert res.response.embeds[0].footer.text.startswith("Page 1 of 1")
@@ -160,7 +160,7 @@ async def test_unrated_players_come_after_every_rated_one_without_a_rank(world: 
     losers = [r for r in rows[:4] if " · 0 won (0%) · " in r]
     assert len(losers) == 2  # the rated team that lost its only match...
     assert rows[4].startswith("**Not rated yet:**")  # ...ranks above anyone unrated
-    assert rows[5].startswith("`  –.` <@900005> · 4 played · ")
+    assert rows[5].startswith("`   –` <@900005> · 4 played · ")
     assert " won (0%)" not in rows[5]  # even one who won with bots beside them
     await league_of(world.env).set_rate_bots(guild_id(world), True)
     res = await world.alice.slash(world.channel, "league table", game="schieber")

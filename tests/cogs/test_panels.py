@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 
+from cogs.panels import HideTokens
 from tables.model import TableStatus
 from tests.cogs.helpers import buttons, labels, moves, place, play_out, public, table_message, tick
 
@@ -48,7 +49,10 @@ async def test_the_end_of_the_match_shows_the_result_and_play_again(world):
     await tick(env)
     embed = panel.embeds[0]
     assert embed.title == "Schieber table #1 — the match is over"
-    assert embed.description.startswith("🏆 ") and " won, " in embed.description
+    match = env.bot.service.table(1).match
+    high, low = sorted(match.scores, reverse=True)
+    winner = "Your team" if match.winner == 0 else "Team B"  # Alice sits in team A
+    assert embed.description == f"🏆 {winner} won, {high} to {low}."
     assert labels(panel) == ["Play again"]
     again = await alice.click(panel, label="Play again")
     assert "Schieber table #2 with the same seats has started" in again.followups[0].content
@@ -112,6 +116,7 @@ async def move_until_turn_passes(env, people, mover, panel):
 async def test_after_a_restart_a_panel_in_time_keeps_updating(world, make_bot, settings, caplog):
     caplog.set_level(logging.DEBUG, logger="cogs")
     caplog.set_level(logging.DEBUG, logger="tables")
+    caplog.set_level(logging.DEBUG, logger="discord")
     env, channel = world.env, world.channel
     hands, people, mover, waiter = await two_people_mid_bidding(world)
     assert not moves(hands[waiter])  # waiting for the other
@@ -143,4 +148,47 @@ async def test_after_a_restart_an_expired_panel_is_dropped_and_the_mention_says_
     assert ping.content.startswith(
         f"{waiter.mention}, it is your turn at table #1 (your hand panel is older than "
         "Discord's 15 minutes and cannot update any more)"
+    )
+
+
+async def test_the_forehands_own_panel_speaks_to_them(world):
+    env, alice = world.env, world.alice
+    panel = await alone_with_bots(world)  # seed 1: Alice is the forehand
+    contract = {f.name: f.value for f in panel.embeds[0].fields}["Contract"]
+    assert contract == "You choose (forehand)."
+    await alice.click(panel, label="♥ hearts")
+    await tick(env)
+    contract = {f.name: f.value for f in panel.embeds[0].fields}["Contract"]
+    assert "♥ hearts" in contract and contract.endswith(" by you")
+    assert str(alice.id) not in str(panel.embeds[0].to_dict())
+    cards = [b.label for b in buttons(panel) if ":play:" in b.custom_id]
+    assert cards and not any(sign in label for label in cards for sign in "♠♣")
+
+
+async def test_a_panel_discord_will_not_edit_gets_its_player_mentioned_with_the_reason(world):
+    env, channel = world.env, world.channel
+    hands, people, mover, waiter = await two_people_mid_bidding(world)
+    token = env.bot.panels._panels[(1, str(waiter.id))].row.token
+    env.inject_error("PATCH", f"/webhooks/*/{token}/messages/*", status=404, code=10008)
+    await move_until_turn_passes(env, people, mover, hands[mover])
+    ping = place(channel).history()[-1]
+    assert ping.content.startswith(
+        f"{waiter.mention}, it is your turn at table #1 (your hand panel was dismissed, so it "
+        "cannot update)"
+    )
+    assert not moves(hands[waiter])
+
+
+def test_discord_py_s_request_log_never_shows_a_token():
+    record = logging.LogRecord(
+        "discord.webhook.async_", logging.DEBUG, __file__, 1,
+        "Webhook ID %s with %s %s has returned status code %s",
+        ("42", "PATCH", "https://discord.com/api/v10/webhooks/42/aW50ZXJhY3Rpb24.x-y_z/messages/7",
+         200),
+        None,
+    )  # fmt: skip
+    assert HideTokens().filter(record)
+    assert record.getMessage() == (
+        "Webhook ID 42 with PATCH https://discord.com/api/v10/webhooks/42/<token>/messages/7 "
+        "has returned status code 200"
     )

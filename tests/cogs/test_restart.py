@@ -55,7 +55,7 @@ async def test_a_lobby_survives_a_restart(world, make_bot):
     await bob.click(old_lobby, label="Sit: Seat 2")  # its buttons work, and it follows
     assert env.bot.service.table(1).seats[1].user == str(bob.id)
     [lobby] = [m for m in channel.history() if m.embeds]
-    assert f"Seat 2: {bob.mention}" in lobby.embeds[0].fields[1].value
+    assert "Seat 2: bob" in lobby.embeds[0].fields[1].value
 
 
 async def test_a_table_damaged_while_the_bot_was_down_is_reported_in_its_channel(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from cogs.card_faces import card_text
 from cogs.review_screen import review_button, review_screen
 from engine.actions import Deal
 from engine.cards import Card
@@ -53,7 +54,7 @@ async def test_every_card_of_a_hand_once_it_is_over_and_not_before(world, make_b
         f"Seat 1 · {alice.name}", "Seat 2 · 🤖 Bot 2", "Seat 3 · 🤖 Bot 3", "Seat 4 · 🤖 Bot 4"
     ]  # fmt: skip
     for shown, dealt in zip(seats, record["hands"], strict=True):  # the four hands as dealt
-        assert sorted(shown.split()) == sorted(str(Card.from_code(c)) for c in dealt)
+        assert sorted(shown.split()) == sorted(card_text(Card.from_code(c)) for c in dealt)
     tricks = fields["Tricks"].splitlines()
     assert len(tricks) == 9 and tricks[0].startswith("1. ") and tricks[8].startswith("9. ")
     assert " chose **" in embed.description and "Written on the sheet: Team A" in embed.description
@@ -87,8 +88,8 @@ def test_the_weis_of_both_sides_are_shown_counted_or_not():
     embed = review_screen(table, 4, record, result, names).embed
     fields = {f.name: f.value for f in embed.fields}
     assert fields["Weis"].splitlines() == [
-        "Ben: three in a row ♣9 ♣10 ♣J (20) · does not count",
-        "Cleo: four Js ♥J ♠J ♦J ♣J (200) · counts",
+        "Ben: three in a row ♧9 ♧10 ♧J (20) · does not count",
+        "Cleo: four Js ♥J ♤J ♦J ♧J (200) · counts",
     ]
     assert "Anna pushed; Cleo chose **Obenabe" in embed.description
 

@@ -7,7 +7,7 @@ import pytest
 
 from tables.errors import BadOptions
 from tables.server_settings import ServerSettings
-from tests.cogs.helpers import tick
+from tests.cogs.helpers import table_message, tick
 
 
 def admin(world, name: str = "dora"):
@@ -103,3 +103,15 @@ def test_bad_values_are_refused_with_a_reason():
     with pytest.raises(BadOptions, match="A turn clock is 0 to 600 seconds, not 900"):
         ServerSettings().changed(clock_s=900)
     assert ServerSettings().changed(clock_s=None, threads=False) == ServerSettings(threads=False)
+
+
+async def test_threads_off_keeps_new_tables_in_the_channel(world):
+    env, channel, alice = world.env, world.channel, world.alice
+    await alice.slash(channel, "jass quick")
+    await tick(env)
+    assert len(channel.threads) == 1  # the default: a thread per table
+    await admin(world).slash(channel, "jass settings", threads=False)
+    await world.bob.slash(channel, "jass quick")
+    await tick(env)
+    assert len(channel.threads) == 1  # the new table plays in the channel itself
+    assert table_message(channel, 2).channel.id == channel.id

@@ -37,7 +37,7 @@ async def test_a_table_opens_its_thread_and_plays_there(world):
     assert board.channel.id == thread.id
     [summary] = own_messages(channel)
     assert summary.id == thread.id  # the thread was opened from the lobby message
-    assert summary.content.startswith("🃏 **Schieber table #1** · Team A vs Team B 0 : 0")
+    assert summary.content.startswith("🃏 **Schieber table #1** · Team A **0** : **0** Team B")
     assert thread.mention in summary.content and not summary.embeds
 
     res = await alice.slash(thread, "jass rules")  # commands in the thread find its table
@@ -91,12 +91,17 @@ async def test_a_deleted_thread_pauses_the_table_and_resume_opens_a_new_one(worl
     paused = env.bot.service.table(1)
     assert paused.status is TableStatus.PAUSED and paused.seq == before.seq
     assert paused.pause_reason == THREAD_GONE
+    [summary] = own_messages(channel)  # the channel says so
+    assert f"⏸️ paused ({THREAD_GONE}): `/jass resume` plays it on" in summary.content
     res = await alice.slash(channel, "jass resume")
     assert "table #1 plays on here" in res.response.content
     await tick(env)
     [fresh] = channel.threads
     assert fresh.id != thread.id
     assert table_message(channel, 1).channel.id == fresh.id
+    old, new = own_messages(channel)
+    assert old.content == f"🃏 **Schieber table #1** plays on → {fresh.mention}"
+    assert new.id == fresh.id
     assert "▶️ Table #1 plays on." in contents(channel)
     assert env.bot.service.table(1).status is TableStatus.PLAYING
     assert not env.errors
@@ -111,3 +116,21 @@ async def test_an_archived_thread_pauses_the_table(world):
     await tick(env, 300)
     paused = env.bot.service.table(1)
     assert paused.status is TableStatus.PAUSED and paused.pause_reason == THREAD_GONE
+
+
+async def test_after_a_restart_the_table_plays_on_in_its_thread(world, make_bot):
+    env, channel, alice = world.env, world.channel, world.alice
+    await quick_game(world)
+    [thread] = channel.threads
+    old_board = table_message(channel, 1)
+    await env.restart_bot(make_bot())
+    await tick(env)
+    assert [t.id for t in channel.threads] == [thread.id]  # found again, not opened anew
+    board = table_message(channel, 1)
+    assert board.channel.id == thread.id and board.id != old_board.id
+    assert "♻️ Table #1 is back" in "\n".join(m.content for m in thread.history())
+    [summary] = own_messages(channel)
+    assert summary.id == thread.id and thread.mention in summary.content
+    panel = (await alice.click(board, label="🂠 My hand")).response
+    assert panel.embeds[0].title.startswith("Your hand")
+    assert not env.errors
