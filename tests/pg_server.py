@@ -93,10 +93,17 @@ def database_url(server_url: str, name: str) -> str:
     return server_url.replace("/postgres?", f"/{name}?", 1)
 
 
+def _stop(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt  # so the server is stopped on the way out
+
+
 if __name__ == "__main__":
     import signal
     import sys
 
+    # Started in the background, a process ignores SIGINT: say how to stop it anyway.
+    signal.signal(signal.SIGINT, _stop)
+    signal.signal(signal.SIGTERM, _stop)
     with postgres_server(durable="--durable" in sys.argv) as url:
         print(url, flush=True)
         with contextlib.suppress(KeyboardInterrupt):
