@@ -94,13 +94,16 @@ async def _run_discord(settings: Settings) -> int:
 
     from cogs.app import TrumpfBot
     from tables import text
-    from tables.store import Store
+    from tables.backend import open_store
+    from tables.errors import StoreUnavailable
     from tables.store_file import DatabaseRefused
 
     try:  # the database first: a bad file is said at once, not after Discord answered
-        await (await Store.open(settings.db_path, settings.db_busy_timeout_s)).close()
+        await (await open_store(settings)).close()
     except DatabaseRefused as e:
         return _fail(str(e), e.exit_code)
+    except StoreUnavailable as e:  # PostgreSQL (TRUMPF_DATABASE_URL) unreachable or refusing
+        return _fail(f"The database cannot be used: {e.detail}", text.EXIT_NOT_WRITABLE)
     async with TrumpfBot(settings, dev_guild_id=settings.dev_guild_id) as bot:
         try:  # logging in is where a bad token or no network shows; then, connected,
             # discord.py retries a lost connection by itself

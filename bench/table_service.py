@@ -1,4 +1,10 @@
-"""Table service speed against a real SQLite file: ``python bench/table_service.py [--quick]``.
+"""Table service speed against a real database:
+``python bench/table_service.py [--quick] [--database postgresql://…]``.
+
+SQLite files in a temporary folder by default; with ``--database``, PostgreSQL: each
+figure on a database of its own, created beside the one named (the role needs
+CREATEDB) and dropped afterwards.  ``python tests/pg_server.py`` starts a throwaway
+server and prints a URL for it.
 
 Prints one ``name value`` line per figure:
 
@@ -26,15 +32,17 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.actions import Deal
 from tables import games
+from tables.backend import open_store
 from tables.model import SEATS, Seat, TableOptions
 from tables.service import TableService
 from tables.settings import Settings
-from tables.store import Store, Write
+from tables.store import Write
 
 PEOPLE = ("p0", "p1", "p2", "p3")
 
@@ -71,10 +79,46 @@ async def drive(
         latencies.append(time.perf_counter() - start)
 
 
-async def bench_act(db: Path, tables: int, seconds: float, think_s: float) -> list[float]:
+class Databases:
+    """A fresh store for each figure: a SQLite file in ``folder``, or with ``server``
+    (a PostgreSQL URL) a new database on that server, dropped by ``drop``."""
+
+    def __init__(self, folder: Path, server: str | None) -> None:
+        self.folder, self.server = folder, server
+        self.made: list[str] = []
+
+    async def settings(self, name: str) -> Settings:
+        if self.server is None:
+            return Settings(db_path=str(self.folder / f"{name}.sqlite3"))
+        import asyncpg
+
+        database = f"trumpf_bench_{name}"
+        db = await asyncpg.connect(self.server)
+        try:
+            await db.execute(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
+            await db.execute(f"CREATE DATABASE {database}")
+        finally:
+            await db.close()
+        self.made.append(database)
+        parts = urlsplit(self.server)
+        return Settings(database_url=urlunsplit(parts._replace(path=f"/{database}")))
+
+    async def drop(self) -> None:
+        if not self.made:
+            return
+        import asyncpg
+
+        db = await asyncpg.connect(self.server)
+        try:
+            for database in self.made:
+                await db.execute(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
+        finally:
+            await db.close()
+
+
+async def bench_act(settings: Settings, tables: int, seconds: float, think_s: float) -> list[float]:
     """Latencies of ``act`` in seconds, the tables seated and started beforehand."""
-    settings = Settings(db_path=str(db))  # real clocks, armed and re-armed as in play
-    service = await TableService.open(settings)
+    service = await TableService.open(settings)  # real clocks, armed and re-armed as in play
     service.subscribe(lambda event: None)  # the announcing costs what it costs
     rngs = [random.Random(i) for i in range(tables)]
     table_ids = await asyncio.gather(*(seated_table(service, rng) for rng in rngs))
@@ -116,12 +160,12 @@ def unfinished_rows(game: str, log: list[Any], rng: random.Random) -> Write:
     return Write(0, "playing", None, time.time(), rows, snapshot=snapshot, started_at=0.0)
 
 
-async def fill_store(db: Path, tables: int, distinct: int) -> None:
+async def fill_store(settings: Settings, tables: int, distinct: int) -> None:
     rng = random.Random(1)
     logs = {
         game: [match_log(game, rng) for _ in range(distinct)] for game in ("schieber", "klaberjass")
     }
-    store = await Store.open(db)
+    store = await open_store(settings)
     options = TableOptions().to_json()
     writes = []
     for i in range(tables):
@@ -135,8 +179,7 @@ async def fill_store(db: Path, tables: int, distinct: int) -> None:
     await store.close()
 
 
-async def bench_recover(db: Path, tables: int) -> float:
-    settings = Settings(db_path=str(db))
+async def bench_recover(settings: Settings, tables: int) -> float:
     best = float("inf")
     for _ in range(3):
         start = time.perf_counter()
@@ -151,18 +194,29 @@ async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="short runs (under 60 s)")
     parser.add_argument("--dir", help="where to put the SQLite files (default: a temp dir)")
+    parser.add_argument("--database", help="a postgresql:// URL: bench PostgreSQL, not SQLite")
     args = parser.parse_args()
     seconds, distinct = (10.0, 40) if args.quick else (30.0, 300)
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
-        paced = await bench_act(Path(tmp) / "paced.sqlite3", 200, seconds, think_s=1.0)
-        print(f"act_p50_ms {percentile_ms(paced, 50):.2f}", flush=True)
-        print(f"act_p99_ms {percentile_ms(paced, 99):.2f}", flush=True)
-        flat_out = await bench_act(Path(tmp) / "saturated.sqlite3", 200, seconds, think_s=0)
-        print(f"actions_per_s {len(flat_out) / seconds:.0f}", flush=True)
-        print(f"act_p99_saturated_ms {percentile_ms(flat_out, 99):.1f}", flush=True)
-        await fill_store(Path(tmp) / "recover.sqlite3", 1000, distinct)
-        recover = await bench_recover(Path(tmp) / "recover.sqlite3", 1000)
-        print(f"recover_1000_tables_s {recover:.2f}")
+        where = Databases(Path(tmp), args.database)
+        print("backend", "postgresql" if args.database else "sqlite", flush=True)
+        try:
+            await run(where, seconds, distinct)
+        finally:
+            await where.drop()
+
+
+async def run(where: Databases, seconds: float, distinct: int) -> None:
+    paced = await bench_act(await where.settings("paced"), 200, seconds, think_s=1.0)
+    print(f"act_p50_ms {percentile_ms(paced, 50):.2f}", flush=True)
+    print(f"act_p99_ms {percentile_ms(paced, 99):.2f}", flush=True)
+    flat_out = await bench_act(await where.settings("saturated"), 200, seconds, think_s=0)
+    print(f"actions_per_s {len(flat_out) / seconds:.0f}", flush=True)
+    print(f"act_p99_saturated_ms {percentile_ms(flat_out, 99):.1f}", flush=True)
+    recovering = await where.settings("recover")
+    await fill_store(recovering, 1000, distinct)
+    recover = await bench_recover(recovering, 1000)
+    print(f"recover_1000_tables_s {recover:.2f}")
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ changes nothing.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -29,8 +30,8 @@ from cogs.refs import (
     action_of,
 )
 from cogs.render import GAME_NAMES, paused_text, seat_name
-from cogs.review_screen import REVIEW, answer_review
-from cogs.screens import result_screen
+from cogs.review_screen import REVIEW, answer_review, review_button
+from cogs.screens import Screen, result_screen
 from tables.errors import (
     NotYourTurn,
     SeatTaken,
@@ -276,13 +277,28 @@ class Handlers:
             del self._rematches[ref.table]
             raise
         self._rematches[ref.table] = new.id
-        names = self.bot.announcer.names.known  # display names in the result's title
         await interaction.edit_original_response(
-            **message_kwargs(result_screen(old, new.id, names), True)
+            **message_kwargs(self._rematched(interaction, old, new), True)
         )
         name = GAME_NAMES[new.game]
         started = "has started" if new.status is TableStatus.PLAYING else "is open: press Start"
         await tell(interaction, f"{name} table #{new.id} with the same seats {started}.")
+
+    def _rematched(self, interaction: discord.Interaction, old: Table, new: Table) -> Screen:
+        """The result, its Play again turned into the rematch's number; the hand's result
+        above it and the button to see the last hand's cards stay."""
+        sheet = result_screen(old, new.id, self.bot.announcer.names.known)
+        text = interaction.message.content if interaction.message is not None else None
+        screen = Screen(text or None, sheet.embed, sheet.buttons)
+        if old.match is None or interaction.message is None:
+            return screen
+        review = review_button(old.id, old.match.hand_number)
+        shown = any(
+            getattr(item, "custom_id", None) == review.ref.custom_id
+            for row in interaction.message.components
+            for item in getattr(row, "children", ())
+        )
+        return replace(screen, buttons=(*screen.buttons, review)) if shown else screen
 
     async def _rematch(self, old: Table, host: str) -> Table:
         """A table with the old options and seats; it starts at once if only bots join."""

@@ -26,6 +26,7 @@ from cogs.board import (
 from cogs.delivery import QUIET, Delivery
 from cogs.names import Names
 from cogs.render import GAME_NAMES, MESSAGE_LIMIT, chunks, hand_result_line, mention
+from cogs.review_screen import with_review_button
 from cogs.screens import (
     Screen,
     closed_screen,
@@ -289,11 +290,13 @@ class TableMessages:
         match = table.match
         last = match is not None and match.winner is not None
         last = last and match.hand_number == scored.hand_number
+        hand = scored.hand_number
         if not last:
-            await self.delivery.send(board, place, Screen(content=text))
+            await self.delivery.send(board, place, with_review_button(Screen(text), table.id, hand))
             return
         sheet = result_screen(table, names=names, again=place is channel)
-        message = await self.delivery.send(board, place, Screen(text, sheet.embed, sheet.buttons))
+        screen = with_review_button(Screen(text, sheet.embed, sheet.buttons), table.id, hand)
+        message = await self.delivery.send(board, place, screen)
         board.result = message.id if message else None
 
     # --- turns and private hands --------------------------------------------------------------

@@ -21,7 +21,8 @@ class MatchFlow:
             return Phase.OVER
         if self.hand is None or self.hand.phase is Phase.OVER:
             return Phase.DEAL
-        return self.hand.phase
+        phase: Phase = self.hand.phase
+        return phase
 
     @property
     def to_move(self) -> int | None:

@@ -115,7 +115,7 @@ def play_through(
 def replay_hand(hand: ReplayableHand, actions: Any, summary: Any) -> dict[str, Any]:
     """A record's result: ``summary(last state)`` with the plays and any error."""
     hand, plays, error = play_through(hand, actions)
-    result = summary(hand)
+    result: dict[str, Any] = summary(hand)
     result["plays"] = plays
     if error:
         result["ok"] = False

@@ -18,6 +18,7 @@ from typing import Any
 
 from engine.phase import Phase
 from tables import lobby, steps
+from tables.backend import TableStore
 from tables.bots import Thinking, bot_for
 from tables.bus import EventBus, Handler
 from tables.clock import Clock, SystemClock, Timer, Timers
@@ -34,7 +35,6 @@ from tables.model import Table, TableStatus
 from tables.recovery import DamagedTable, rebuild
 from tables.settings import Settings
 from tables.steps import Step
-from tables.store import Store
 
 log = logging.getLogger(__name__)
 BotFactory = Callable[[str, int], Any]  # (level, seed) -> bot; rules come with the view
@@ -45,7 +45,7 @@ RETRY_S = 2.0  # after the store refused a bot's or a clock's write
 class TableCore:
     def __init__(
         self,
-        store: Store,
+        store: TableStore,
         settings: Settings | None = None,
         clock: Clock | None = None,
         seeds: Callable[[], int] | None = None,

@@ -10,14 +10,14 @@ from typing import Any, Self
 
 from openskill.models import PlackettLuce
 
+from tables.backend import Recording, TableStore
 from tables.clock import Clock, SystemClock
 from tables.errors import StoreUnavailable
 from tables.events import GameEvent, TableCancelled, TableDamaged, TableFinished, TableStarted
 from tables.league_facts import MatchFacts, facts_from_log, preset_label
 from tables.league_model import ALL_TIME, is_bot, player_of
-from tables.league_store import LeagueStore, MatchRow, Recording
+from tables.league_store import MatchRow
 from tables.model import TableOptions
-from tables.store import Store
 
 log = logging.getLogger(__name__)
 RETRIES = 3
@@ -28,10 +28,10 @@ class LeagueCounting:
     """The counting half of :class:`tables.league.League`; the reading half is there."""
 
     def __init__(
-        self, store: Store, clock: Clock | None = None, model: PlackettLuce | None = None
+        self, store: TableStore, clock: Clock | None = None, model: PlackettLuce | None = None
     ) -> None:
         self.store = store
-        self.db = LeagueStore(store)
+        self.db = store.league()  # SQLite's or PostgreSQL's queries: the same answers
         self.clock: Clock = clock or SystemClock()
         self.model = model or PlackettLuce()
         self._lock = asyncio.Lock()  # matches are counted one at a time, in order

@@ -42,7 +42,7 @@ a :class:`tables.errors.TableError` whose message a player can read)::
     # a server's defaults (/jass settings): None leaves a setting as it is
     await service.change_server_settings(guild_id, user, threads=None, clock_s=None,
                                          bot_level=None, preset=None) -> ServerSettings
-    service.servers -> ServerStore      # settings and private hand panels, in the store
+    service.servers -> ServerBackend    # settings and private hand panels, in the store
     service.damaged -> dict[int, str]                   # tables set aside at start-up
 
     service.fire_due()            # start due bot moves and clocks, each table on its own
@@ -71,6 +71,7 @@ from typing import Any
 
 from engine.actions import Action, Deal
 from tables import games, lobby, steps
+from tables.backend import ServerBackend, open_store
 from tables.bus import Handler
 from tables.clock import Clock
 from tables.core import TableCore
@@ -91,9 +92,7 @@ from tables.events import SeatChanged, SeatReclaimed, SeatTakenByBot, TableCance
 from tables.model import Table, TableOptions, TableStatus
 from tables.recovery import DamagedTable, rebuild
 from tables.server_settings import ServerSettings
-from tables.server_store import ServerStore
 from tables.settings import Settings
-from tables.store import Store
 
 CHANNEL_DELETED = "its channel was deleted"  # the reason a table is paused for
 THREAD_GONE = "its thread was deleted or archived"
@@ -115,7 +114,7 @@ class TableService(TableCore):
         TableResumed and TableDamaged.  ``kwargs`` go to the constructor: ``seeds``
         (deal seeds), ``bots`` ((level, seed) -> bot).
         """
-        store = await Store.open(settings.db_path, settings.db_busy_timeout_s)
+        store = await open_store(settings)  # SQLite, or PostgreSQL with a database URL
         service = cls(store, settings, clock, **kwargs)
         for handler in subscribers:
             service.subscribe(handler)
@@ -199,8 +198,8 @@ class TableService(TableCore):
     # --- a server's defaults ---------------------------------------------------------------
 
     @functools.cached_property
-    def servers(self) -> ServerStore:
-        return ServerStore(self.store)
+    def servers(self) -> ServerBackend:
+        return self.store.servers()
 
     @functools.cached_property
     def _server_settings(self) -> dict[str, ServerSettings]:

@@ -54,6 +54,7 @@ class Settings:
     dev_guild_id: int | None = None  # DEV_GUILD_ID: sync commands to this server only
     log_level: str = "INFO"  # TRUMPF_LOG_LEVEL
     docs_url: str = ""  # TRUMPF_DOCS_URL: where docs/ of this repository can be read
+    database_url: str | None = None  # TRUMPF_DATABASE_URL: PostgreSQL instead of the SQLite file
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -84,6 +85,7 @@ class Settings:
             log_level=_one_of("TRUMPF_LOG_LEVEL", raw("TRUMPF_LOG_LEVEL").upper(), LOG_LEVELS)
             or d.log_level,
             docs_url=raw("TRUMPF_DOCS_URL").rstrip("/"),
+            database_url=_database_url(raw("TRUMPF_DATABASE_URL")),
         )
 
 
@@ -114,3 +116,18 @@ def _server_id(raw: str) -> int | None:
             "DEV_GUILD_ID", raw, "a server id (digits: right-click the server -> Copy Server ID)"
         )
     return int(raw)
+
+
+def _database_url(raw: str) -> str | None:
+    """A PostgreSQL URL, or None for the SQLite file.
+
+    >>> _database_url("postgresql://trumpf@db/trumpf"), _database_url("")
+    ('postgresql://trumpf@db/trumpf', None)
+    """
+    if raw and not raw.startswith(("postgresql://", "postgres://")):
+        shown = raw.split("@")[-1]  # whatever came before an @ may be a password
+        raise SettingError(
+            "TRUMPF_DATABASE_URL", shown, "a PostgreSQL URL (postgresql://user:password@host/db),"
+            " or empty for the SQLite file TRUMPF_DB"
+        )  # fmt: skip
+    return raw or None

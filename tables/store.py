@@ -21,13 +21,17 @@ import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import aiosqlite
 
 from tables import store_file
 from tables.errors import StoreUnavailable
 from tables.model import Seat
+
+if TYPE_CHECKING:
+    from tables.league_store import LeagueStore
+    from tables.server_store import ServerStore
 
 log = logging.getLogger(__name__)
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -132,6 +136,18 @@ class Store:
             await db.close()
             raise
         return store
+
+    def league(self) -> LeagueStore:
+        """The league's queries, on this store's connection."""
+        from tables.league_store import LeagueStore  # it imports this module
+
+        return LeagueStore(self)
+
+    def servers(self) -> ServerStore:
+        """Server settings and private hand panels, on this store's connection."""
+        from tables.server_store import ServerStore  # it imports this module
+
+        return ServerStore(self)
 
     @contextlib.asynccontextmanager
     async def exclusive(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -451,7 +467,7 @@ class Store:
         try:
             rows = await self._all(
                 "SELECT table_id, game, guild_id, channel_id, options, sheet, scores, winner,"
-                f" started_at, finished_at FROM matches {where} ORDER BY finished_at",
+                f" started_at, finished_at FROM matches {where} ORDER BY finished_at, table_id",
                 params,
             )
             players = await self._all(

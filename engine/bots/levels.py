@@ -96,11 +96,11 @@ class _Level:
             swap = _swap(legal)
             if swap is not None:
                 return swap
-            info = KlaberjassInfo.of(observation)
+            seen = KlaberjassInfo.of(observation)
             if isinstance(legal[0], Play):
-                return _play(legal, self.klaberjass_card(info, _cards(legal), rng))
+                return _play(legal, self.klaberjass_card(seen, _cards(legal), rng))
             options = [_choice(a) for a in legal if isinstance(a, Bid)]
-            return _bid(legal, self.klaberjass_bid(info, options, rng))
+            return _bid(legal, self.klaberjass_bid(seen, options, rng))
         raise TypeError(f"not an observation of a game the bots play: {type(observation)}")
 
     def schieber_contract(

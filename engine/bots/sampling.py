@@ -30,7 +30,7 @@ def _splits(k: int, holders: list[int], left: list[int]) -> list[tuple[int, ...]
     """Ways to give ``k`` cards to ``holders`` (in order) within what each still needs."""
     if len(holders) == 1:
         return [(k,)] if k <= left[holders[0]] else []
-    out = []
+    out: list[tuple[int, ...]] = []
     first, rest = holders[0], holders[1:]
     for x in range(min(k, left[first]) + 1):
         if k - x <= sum(left[h] for h in rest):

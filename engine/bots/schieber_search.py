@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from engine.bots.sampling import DealSampler
 from engine.bots.schieber_info import SchieberInfo
@@ -252,7 +253,7 @@ def hand_value(
 def search_contract(
     info: SchieberInfo,
     may_push: bool,
-    partner_choice,  # (partner's hand, rules) -> contract index, when pushed to
+    partner_choice: Callable[[int, SchieberRules], int],  # the partner's contract if pushed
     rng: random.Random,
     budget: Budget,
 ) -> SearchResult:

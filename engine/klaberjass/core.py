@@ -93,11 +93,19 @@ def close_trick(trump: int, led: int, second: int, last: bool) -> tuple[int, int
 
 
 @cache
-def trick_results(trump: int) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """``close_trick`` of every pair of cards (led, second) but the last trick: a playout
-    looks the result up instead of calling it 17 times a hand."""
-    cards = range(36)
-    return tuple(tuple(close_trick(trump, led, second, False) for second in cards) for led in cards)
+def trick_codes(trump: int) -> tuple[tuple[int, ...], ...]:
+    """``close_trick`` of every pair of cards (not the last trick) packed as points * 2 +
+    the winner's position, at ``[led][second]``: a playout looks a trick up there (small
+    ints, so the table stays in the processor's cache)."""
+    return tuple(
+        tuple(_packed(close_trick(trump, led, second, False)) for second in range(36))
+        for led in range(36)
+    )
+
+
+def _packed(result: tuple[int, int]) -> int:
+    position, points = result
+    return points * 2 + position
 
 
 def trick_winner(trump: int, led: int, second: int) -> int:
@@ -218,21 +226,20 @@ def sequence_key(cards: tuple[int, ...], trump: int) -> int:
     return sequence_summary(sum(1 << c for c in cards), trump)[1]
 
 
-def declared_points(held: Seq[int], trump: int) -> tuple[int, int]:
+def declared_points(held: Seq[int], trump: int) -> list[int]:
     """Per seat, what the nine cards ``held`` declare: the sequences that score (the
     best sequence's owner's) and Bela."""
-    (total0, key0), (total1, key1) = (
-        sequence_summary(held[0], trump),
-        sequence_summary(held[1], trump),
-    )
+    total0, key0 = sequence_summary(held[0], trump)
+    total1, key1 = sequence_summary(held[1], trump)
     out = [0, 0]
-    winner = sequence_winner(key0, key1)
-    if winner is not None:
-        out[winner] = total1 if winner else total0
+    if key0 or key1:
+        winner = sequence_winner(key0, key1)
+        if winner is not None:
+            out[winner] = total1 if winner else total0
     bela = bela_holder(held, trump)
     if bela is not None:
         out[bela] += BELA_POINTS
-    return out[0], out[1]
+    return out
 
 
 def settle(maker: int, totals: tuple[int, int]) -> tuple[int, int]:

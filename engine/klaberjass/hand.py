@@ -316,9 +316,9 @@ class KlaberjassHand:
         sequences[seat] = core.sequences(held[seat])
         state = replace(
             self,
-            held=tuple(held),
+            held=(held[0], held[1]),
             swapped_by=seat,
-            sequences=tuple(sequences),
+            sequences=(sequences[0], sequences[1]),
             bela_seat=self.bela_seat
             if self.bela_seat is not None
             else core.bela_holder(held, trump),
@@ -392,7 +392,8 @@ class KlaberjassHand:
         """``dataclasses.replace`` for the hot path of a replay: the same new state, made
         without re-running ``__init__`` (a card is played thousands of times a second)."""
         assert changes.keys() <= _FIELD_NAMES, f"not fields: {changes.keys() - _FIELD_NAMES}"
-        return _evolve(self, changes)
+        new: KlaberjassHand = _evolve(self, changes)
+        return new
 
     # --- the hand's result ------------------------------------------------------------
 

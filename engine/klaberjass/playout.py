@@ -26,7 +26,7 @@ from engine.klaberjass.core import (
     legal_mask,
     settle,
     swapped,
-    trick_results,
+    trick_codes,
 )
 from engine.klaberjass.hand import DECK
 from engine.klaberjass.rules import KlaberjassRules
@@ -86,8 +86,8 @@ def playout(
             if held[s] >> SEVEN[trump] & 1:
                 held[s] = swapped(held[s], trump, turn_up)
                 break
-    won = list(declared_points(held, trump))
-    leader, results = elder, trick_results(trump)
+    won = declared_points(held, trump)
+    leader, codes = elder, trick_codes(trump)
     lead, follow = held[elder], held[dealer]  # the hands of the leader and the other
     for _ in range(TRICKS - 1):
         # The leader plays any card: the k-th of his hand in card order.
@@ -107,11 +107,11 @@ def playout(
                 k -= 1
         bit = mask & -mask
         follow ^= bit
-        position, points = results[first][bit.bit_length() - 1]
-        if position:
+        code = codes[first][bit.bit_length() - 1]  # close_trick's result, packed
+        if code & 1:
             leader = 1 - leader
             lead, follow = follow, lead
-        won[leader] += points
+        won[leader] += code >> 1
     # The last trick: both play their last card.
     position, points = close_trick(trump, lead.bit_length() - 1, follow.bit_length() - 1, True)
     won[leader ^ position] += points

@@ -199,5 +199,6 @@ def illegal_reason(ci: int, hand: int, trick: Sequence[int], card: int) -> str |
         return f"You must play a trump ({trump.symbol})."
     if SUIT_OF[card] == ci:
         top = _top_trump(ci, trick)
+        assert top is not None  # a trump is refused only under a higher one
         return f"You may not undertrump the {CARDS[top]}."
     return f"You must follow {led.symbol} {led.word} or play a trump."

@@ -100,16 +100,47 @@ class SchieberHand(NamedTuple):
         forehand = (dealer + 1) % 4
         return cls(HandTerms(rules, dealer, tuple(hands)), tuple(hands), forehand, forehand)  # type: ignore[arg-type]
 
-    rules = property(lambda self: self.terms.rules)
-    dealer = property(lambda self: self.terms.dealer)
-    dealt = property(lambda self: self.terms.dealt)
-    contract = property(lambda self: self.terms.contract)
-    maker = property(lambda self: self.terms.maker)
-    pushed = property(lambda self: self.terms.pushed)
-    weis = property(lambda self: self.terms.weis)
-    stoeck_seat = property(lambda self: self.terms.stoeck_seat)
-    ci = property(lambda self: self.terms.ci)
-    multiplier = property(lambda self: self.terms.multiplier)
+    # The terms, read through: a card played copies only the running fields.
+
+    @property
+    def rules(self) -> SchieberRules:
+        return self.terms.rules
+
+    @property
+    def dealer(self) -> int:
+        return self.terms.dealer
+
+    @property
+    def dealt(self) -> tuple[int, int, int, int]:
+        return self.terms.dealt
+
+    @property
+    def contract(self) -> Contract | None:
+        return self.terms.contract
+
+    @property
+    def maker(self) -> int | None:
+        return self.terms.maker
+
+    @property
+    def pushed(self) -> bool:
+        return self.terms.pushed
+
+    @property
+    def weis(self) -> tuple[tuple[Weis, ...], ...]:
+        return self.terms.weis
+
+    @property
+    def stoeck_seat(self) -> int | None:
+        return self.terms.stoeck_seat
+
+    @property
+    def ci(self) -> int:
+        return self.terms.ci
+
+    @property
+    def multiplier(self) -> int:
+        return self.terms.multiplier
 
     # --- what a player may see and do -------------------------------------------------
 

@@ -58,8 +58,8 @@ class SchieberMatch(MatchFlow):
         for team, points in credits:
             scores[team] += points
             if scores[team] >= self.rules.target:
-                return self._won(hand, tuple(scores), team, events)
-        match = replace(self, hand=hand, scores=tuple(scores))
+                return self._won(hand, (scores[0], scores[1]), team, events)
+        match = replace(self, hand=hand, scores=(scores[0], scores[1]))
         if hand.complete:
             match = replace(match, sheet=self.sheet + (hand.credited,))
             events.append(self._scored(hand, match.scores))
@@ -75,16 +75,17 @@ class SchieberMatch(MatchFlow):
         return match, [HandDealt(match.hand_number, dealer, hand.forehand)]
 
     def _won(
-        self, hand: SchieberHand, scores: tuple[int, ...], team: int, events: list[Event]
+        self, hand: SchieberHand, scores: tuple[int, int], team: int, events: list[Event]
     ) -> tuple[SchieberMatch, list[Event]]:
         """A team reached the target at a credit: the rest of the hand is not played."""
         assert self.hand is not None
         # Credits of this trick after the winning one are not counted.
-        counted = tuple(self.hand.credited[t] + scores[t] - self.scores[t] for t in (0, 1))
+        credited = [self.hand.credited[t] + scores[t] - self.scores[t] for t in (0, 1)]
+        counted = (credited[0], credited[1])
         match = replace(
             self,
             hand=hand,
-            scores=scores,  # type: ignore[arg-type]
+            scores=scores,
             winner=team,
             sheet=self.sheet + (counted,),
         )

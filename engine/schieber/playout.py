@@ -23,12 +23,8 @@ def play_out(
 
     Each choice is ``int(rnd.random() * n)`` over the ``n`` legal cards in card order,
     drawn only when there is a choice."""
-    follow_mask, close_trick, keys, suit_of = (
-        core.follow_mask,
-        core.close_trick,
-        core.KEY[ci],
-        SUIT_OF,
-    )
+    follow_mask, close_trick = core.follow_mask, core.close_trick
+    keys, suit_of = core.KEY[ci], SUIT_OF
     points = core.points_table(rules, ci)
     score = [0, 0]
     if rules.weis:

@@ -50,7 +50,7 @@ def _runs(mask: int) -> list[tuple[int, int]]:
 def _sequence_sets(mask: int) -> list[list[Weis]]:
     sets: list[list[Weis]] = [[]]
     for first, n in _runs(mask):
-        grown = []
+        grown: list[list[Weis]] = []
         for split in _splits(n):
             pieces, at = [], first
             for length in split:
@@ -83,7 +83,7 @@ def best_weis(hand: int, ci: int) -> list[Weis]:
         return []
     fours = [(r, m) for r, m in _FOURS if hand & m == m]
     best: list[Weis] = []
-    best_rank: tuple = (0,)
+    best_rank: tuple[int, ...] | tuple[int, tuple[int, int, int, int]] = (0,)
     for k in range(len(fours) + 1):
         for chosen in combinations(fours, k):
             rest = hand
@@ -184,7 +184,7 @@ def weis_credit(hands: Sequence[int], ci: int, forehand: int) -> tuple[int | Non
     if summaries == _NONE:
         return None, 0
     team = weis_winner([s and s[1] for s in summaries], forehand)
-    return team, sum(s[0] for s in summaries[team::2] if s)  # type: ignore[misc]
+    return team, sum(s[0] for s in summaries[team::2] if s)
 
 
 _NONE = [None, None, None, None]

@@ -12,7 +12,9 @@ from engine.phase import Phase
 from engine.replay import replay_record
 from tables import games
 from tables.model import Table, TableOptions
-from tests.cogs.helpers import moves, post_button, table_message, tick
+from tests.cogs.helpers import labels, moves, play_out, post_button, table_message, tick
+
+REVIEW_LABEL = "🔍 All the cards of this hand"
 
 
 async def look(world, player, channel, table_id: int, hand: int):
@@ -109,3 +111,24 @@ def test_any_hand_of_either_game_fits_discords_limits():
             assert all(0 < len(f.value) <= 1024 for f in embed.fields)
             shown = " ".join(f.value for f in embed.fields[:seats])
             assert len(shown.replace("· after the bidding:", "").split()) == 9 * seats
+
+
+async def test_every_hand_result_carries_the_button_and_play_again_keeps_it(world):
+    """Played in the channel (no thread permission): each hand's result has the button;
+    Play again on the last one uses up its own button, not the review's."""
+    env, channel, alice = world.env, world.channel, world.alice
+    me = env.bot.get_guild(world.guild.id).me
+    await env.bot.get_channel(channel.id).set_permissions(me, create_public_threads=False)
+    await alice.slash(channel, "jass schieber", preset="tournament-1000", target=200, bots=3)
+    await alice.click(channel.last_message, label="Start")
+    await tick(env)
+    panel = (await alice.click(table_message(channel, 1), label="🂠 My hand")).response
+    await play_out(env, channel, alice, panel, 1)
+    results = [m for m in channel.history() if REVIEW_LABEL in labels(m)]
+    hands = env.bot.service.table(1).match.hand_number
+    assert len(results) == hands >= 2
+    again = await alice.click(results[-1], label="Play again")
+    assert labels(again.response) == ["Rematch: table #2", REVIEW_LABEL]
+    res = await alice.click(again.response, label=REVIEW_LABEL)
+    answer = res.followups[-1] if res.followups else res.response
+    assert answer.embeds[0].title == f"Schieber table #1 · hand {hands} — every card"

@@ -49,7 +49,8 @@ async def test_a_table_opens_its_thread_and_plays_there(world):
     assert summary.embeds[0].title.startswith("🏆 ")
     assert labels(summary) == ["Play again"]
     last = thread.history()[-1]
-    assert last.embeds[0].title == summary.embeds[0].title and not last.components
+    assert last.embeds[0].title == summary.embeds[0].title  # Play again is in the channel
+    assert labels(last) == ["🔍 All the cards of this hand"]
     assert "Trick 1:" in "\n".join(m.content for m in thread.history())
     assert env.bot.get_channel(thread.id).auto_archive_duration == 60  # archived after an hour
     assert not env.errors

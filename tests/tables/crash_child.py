@@ -1,9 +1,9 @@
 """A process that plays a bots-only table and can be killed at any moment.
 
-``python tests/tables/crash_child.py DB [KILL_AT_SEQ]``: prints ``table ID`` and then
-``seq N`` for every announced engine event.  With KILL_AT_SEQ it kills itself with
-SIGKILL while announcing the first event at or past that seq: after the commit, in
-the middle of the announcement.
+``python tests/tables/crash_child.py DB [KILL_AT_SEQ]`` (DB: a SQLite file or a
+PostgreSQL URL): prints ``table ID`` and then ``seq N`` for every announced engine
+event.  With KILL_AT_SEQ it kills itself with SIGKILL while announcing the first event
+at or past that seq: after the commit, in the middle of the announcement.
 """
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from tables.events import GameEvent
 from tables.model import TableOptions
 from tables.service import TableService
-from tables.settings import Settings
+from tests.tables.backends import settings_for
 
 
 async def main(db: str, kill_at: int | None) -> None:
-    service = await TableService.open(Settings(db_path=db, bot_pause_s=0.0), autorun=False)
+    service = await TableService.open(settings_for(db, bot_pause_s=0.0), autorun=False)
     table = await service.create_table("schieber", "g", "c", "host", TableOptions(), sit=False)
     for _ in range(4):
         table = await service.add_bot(table.id, "host", "easy")

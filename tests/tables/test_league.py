@@ -5,19 +5,22 @@ from __future__ import annotations
 
 import asyncio
 import random
-import sqlite3
 from collections import defaultdict
 from typing import Any
 
 import pytest
+from backends import run_sql
 from openskill.models import PlackettLuce
-from test_league_seeds import GUILD, Seeded, league, league_clock, seed_match, store  # noqa: F401
+from test_league_seeds import GUILD, Seeded, league, league_clock, seed_match  # noqa: F401
 
+from tables.backend import TableStore
 from tables.clock import ManualClock
 from tables.errors import StoreUnavailable
 from tables.league import League, Rating, Standing
-from tables.league_store import LeagueStore
-from tables.store import Store
+from tables.league_store import Recording
+from tables.league_store_pg import PgRecording
+from tables.pg_store import PgStore
+from tables.settings import Settings
 
 PEOPLE = [f"p{n:02d}" for n in range(8)]
 
@@ -56,7 +59,7 @@ def assert_same_ratings(table: list[Standing], expected: dict[str, Any]) -> None
 
 
 async def seed_many(
-    store: Store, clock: ManualClock, n: int, seats: int, seed: int
+    store: TableStore, clock: ManualClock, n: int, seats: int, seed: int
 ) -> list[Seeded]:
     rng = random.Random(seed)
     out = []
@@ -70,7 +73,7 @@ async def seed_many(
 
 
 async def test_schieber_ratings_are_openskill_teams_of_partners(
-    store: Store, league: League, league_clock: ManualClock
+    store: TableStore, league: League, league_clock: ManualClock
 ) -> None:
     seeded = await seed_many(store, league_clock, 30, 4, seed=3)
     for s in seeded:
@@ -83,7 +86,7 @@ async def test_schieber_ratings_are_openskill_teams_of_partners(
 
 
 async def test_klaberjass_ratings_are_openskill_one_against_one(
-    store: Store, league: League, league_clock: ManualClock
+    store: TableStore, league: League, league_clock: ManualClock
 ) -> None:
     seeded = await seed_many(store, league_clock, 40, 2, seed=4)
     assert await league.catch_up() == 40  # replays every log: no live facts here
@@ -91,7 +94,7 @@ async def test_klaberjass_ratings_are_openskill_one_against_one(
 
 
 async def test_partners_share_the_result(
-    store: Store, league: League, league_clock: ManualClock
+    store: TableStore, league: League, league_clock: ManualClock
 ) -> None:
     s = await seed_match(store, league_clock, ["ann", "ben", "cat", "dan"], random.Random(5))
     await league.record(s.table_id)
@@ -105,7 +108,7 @@ async def test_partners_share_the_result(
 
 
 async def test_a_season_rates_afresh_beside_the_all_time_table(
-    store: Store, league: League, league_clock: ManualClock
+    store: TableStore, league: League, league_clock: ManualClock
 ) -> None:
     before = await seed_many(store, league_clock, 12, 2, seed=6)
     await league.catch_up()
@@ -135,7 +138,7 @@ async def test_a_season_rates_afresh_beside_the_all_time_table(
 
 
 async def test_a_match_with_a_bot_is_counted_but_not_rated(
-    store: Store, league: League, league_clock: ManualClock
+    store: TableStore, league: League, league_clock: ManualClock
 ) -> None:
     s = await seed_match(store, league_clock, ["ann", "ben", None, "dan"], random.Random(9))
     assert await league.record(s.table_id)
@@ -151,7 +154,7 @@ async def test_a_match_with_a_bot_is_counted_but_not_rated(
 
 
 async def test_the_server_option_rates_bots_as_players_by_level(
-    store: Store, league: League, league_clock: ManualClock
+    store: TableStore, league: League, league_clock: ManualClock
 ) -> None:
     await league.set_rate_bots(GUILD, True)
     assert await league.rate_bots(GUILD) and not await league.rate_bots("other guild")
@@ -167,7 +170,7 @@ async def test_the_server_option_rates_bots_as_players_by_level(
 
 
 async def test_switching_the_option_does_not_rewrite_the_past(
-    store: Store, league: League, league_clock: ManualClock
+    store: TableStore, league: League, league_clock: ManualClock
 ) -> None:
     rng = random.Random(11)
     first = await seed_match(store, league_clock, ["ann", None], rng)
@@ -182,7 +185,7 @@ async def test_switching_the_option_does_not_rewrite_the_past(
 
 
 async def test_a_bot_level_on_both_sides_learns_nothing_from_playing_itself(
-    store: Store, league: League, league_clock: ManualClock
+    store: TableStore, league: League, league_clock: ManualClock
 ) -> None:
     await league.set_rate_bots(GUILD, True)
     s = await seed_match(store, league_clock, ["ann", None, None, None], random.Random(12))
@@ -193,7 +196,7 @@ async def test_a_bot_level_on_both_sides_learns_nothing_from_playing_itself(
 
 
 async def test_a_player_who_left_for_a_bot_keeps_the_result(
-    store: Store, league: League, league_clock: ManualClock
+    store: TableStore, league: League, league_clock: ManualClock
 ) -> None:
     rng = random.Random(13)
     s = await seed_match(store, league_clock, ["ann", "ben"], rng, left={1: "ben"})
@@ -209,7 +212,7 @@ async def test_a_player_who_left_for_a_bot_keeps_the_result(
 
 
 async def test_a_match_offered_twice_is_counted_once(
-    store: Store, league: League, league_clock: ManualClock
+    store: TableStore, league: League, league_clock: ManualClock
 ) -> None:
     s = await seed_match(store, league_clock, ["ann", "ben"], random.Random(14))
     assert await league.record(s.table_id, s.facts) is True
@@ -224,7 +227,7 @@ async def test_a_match_offered_twice_is_counted_once(
 
 
 async def test_offered_at_once_from_many_places_still_once(
-    store: Store, league_clock: ManualClock
+    store: TableStore, league_clock: ManualClock
 ) -> None:
     s = await seed_match(store, league_clock, ["ann", "ben"], random.Random(15))
     leagues = [League(store, league_clock) for _ in range(5)]  # separate locks: the DB decides
@@ -238,7 +241,7 @@ async def test_an_unknown_table_is_not_counted(league: League) -> None:
 
 
 async def test_a_failed_count_leaves_nothing_behind_and_is_caught_up(
-    store: Store, league_clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+    store: TableStore, league_clock: ManualClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     s = await seed_match(store, league_clock, ["ann", "ben"], random.Random(16))
     league = League(store, league_clock)
@@ -248,20 +251,19 @@ async def test_a_failed_count_leaves_nothing_behind_and_is_caught_up(
         await real_write(self, *args)  # type: ignore[misc]
         raise StoreUnavailable("disk I/O error")
 
-    from tables.league_store import Recording
-
-    real_write = Recording.write
-    monkeypatch.setattr(Recording, "write", failing_write)
+    recording = PgRecording if isinstance(store, PgStore) else Recording
+    real_write = recording.write
+    monkeypatch.setattr(recording, "write", failing_write)
     with pytest.raises(StoreUnavailable):
         await league.record(s.table_id)
-    monkeypatch.setattr(Recording, "write", real_write)
-    assert await LeagueStore(store).uncounted() == [s.table_id]  # rolled back, all of it
+    monkeypatch.setattr(recording, "write", real_write)
+    assert await store.league().uncounted() == [s.table_id]  # rolled back, all of it
     assert await league.catch_up() == 1
     assert [row.played for row in await whole_table(league, "klaberjass")] == [1, 1]
 
 
 async def test_catch_up_counts_in_the_order_matches_finished(
-    store: Store, league: League, league_clock: ManualClock
+    store: TableStore, league: League, league_clock: ManualClock
 ) -> None:
     seeded = await seed_many(store, league_clock, 10, 2, seed=17)
     # Offered live out of order, the late ones wait for catch-up: same ratings either way.
@@ -272,19 +274,17 @@ async def test_catch_up_counts_in_the_order_matches_finished(
 
 
 async def test_a_damaged_match_does_not_keep_the_others_out(
-    store: Store, league: League, league_clock: ManualClock, tmp_path: Any
+    store: TableStore, league: League, league_clock: ManualClock, settings: Settings
 ) -> None:
     rng = random.Random(18)
     bad_log, bad_sheet, good = [
         await seed_match(store, league_clock, ["ann", "ben"], rng) for _ in range(3)
     ]
-    with sqlite3.connect(tmp_path / "league.sqlite3") as db:
-        db.execute("UPDATE actions SET action = '{\"nonsense\": 1}' WHERE table_id = ? AND seq = 3",
-                   (bad_log.table_id,))  # fmt: skip
-        db.execute(
-            "UPDATE matches SET sheet = 'not JSON' WHERE table_id = ?", (bad_sheet.table_id,)
-        )
+    await run_sql(settings, "UPDATE actions SET action = '{\"nonsense\": 1}'"
+                  " WHERE table_id = ? AND seq = 3", bad_log.table_id)  # fmt: skip
+    await run_sql(settings, "UPDATE matches SET sheet = 'not JSON' WHERE table_id = ?",
+                  bad_sheet.table_id)  # fmt: skip
     assert await league.catch_up() == 2
     counted = [m.table_id for m in await league.recent(GUILD)]
     assert counted == [good.table_id, bad_log.table_id]  # the log only fed the figures
-    assert await LeagueStore(store).uncounted() == [bad_sheet.table_id]  # tried again later
+    assert await store.league().uncounted() == [bad_sheet.table_id]  # tried again later

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import json
 import random
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,10 +19,11 @@ import pytest
 
 from engine.actions import Deal
 from tables import games
+from tables.backend import TableStore
 from tables.clock import ManualClock
 from tables.league import League, MatchFacts, facts_from_log
 from tables.model import Seat, TableOptions
-from tables.store import MatchResult, Store, Write
+from tables.store import MatchResult, Write
 
 GUILD = "guild"
 QUICK_SCHIEBER = {"preset": "tournament-1000"}  # fewer hands: quick to seed
@@ -82,7 +83,7 @@ def seats_for(people: Sequence[str | None], left: dict[int, str] | None = None) 
 
 
 async def seed_match(
-    store: Store,
+    store: TableStore,
     clock: ManualClock,
     people: Sequence[str | None],
     rng: random.Random,
@@ -112,19 +113,12 @@ async def seed_match(
 
 
 @pytest.fixture
-async def store(tmp_path: Any) -> AsyncIterator[Store]:
-    store = await Store.open(tmp_path / "league.sqlite3")
-    yield store
-    await store.close()
-
-
-@pytest.fixture
 def league_clock() -> ManualClock:
     return ManualClock()
 
 
 @pytest.fixture
-def league(store: Store, league_clock: ManualClock) -> League:
+def league(store: TableStore, league_clock: ManualClock) -> League:
     return League(store, league_clock)
 
 
@@ -144,7 +138,7 @@ async def test_replaying_a_seeded_log_gives_the_facts_seen_live(game: str) -> No
 
 
 async def test_a_seeded_match_is_in_the_store_as_the_service_keeps_it(
-    store: Store, league_clock: ManualClock
+    store: TableStore, league_clock: ManualClock
 ) -> None:
     seeded = await seed_match(store, league_clock, ["ann", "ben", None, "dan"], random.Random(1))
     [result] = await store.match_results()

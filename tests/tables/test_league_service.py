@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from backends import db_of
 from table_helpers import full_table, play_first_legal
 
 from engine.replay import replay_record
@@ -18,7 +19,6 @@ from tables import league as league_module
 from tables import league_count
 from tables.events import TableFinished
 from tables.league import League, MatchFacts, facts_from_log, hand_records
-from tables.league_store import LeagueStore
 from tables.model import Table, TableOptions, TableStatus
 from tables.service import TableService
 from tables.settings import Settings
@@ -147,7 +147,8 @@ from tables.service import TableService
 from tables.settings import Settings
 
 async def main(db, when):
-    service = await TableService.open(Settings(db_path=db, bot_pause_s=0.0), autorun=False)
+    where = {{"database_url": db}} if db.startswith("postgresql") else {{"db_path": db}}
+    service = await TableService.open(Settings(bot_pause_s=0.0, **where), autorun=False)
     league = await League.attach(service)
     await league.set_rate_bots("g", True)
     table = await service.create_table("klaberjass", "g", "c", "ann",
@@ -180,14 +181,14 @@ async def test_killed_around_the_finish_the_match_is_counted_exactly_once(
     open_service: Callable[..., Any], settings: Settings, when: str
 ) -> None:
     child = subprocess.run(
-        [sys.executable, "-c", CHILD.format(root=str(ROOT)), settings.db_path, when],
+        [sys.executable, "-c", CHILD.format(root=str(ROOT)), db_of(settings), when],
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert child.returncode == -signal.SIGKILL, child.stderr
     assert ("counted 1" in child.stdout) == (when == "after")
 
     service = await open_service()
-    uncounted = await LeagueStore(service.store).uncounted()
+    uncounted = await service.store.league().uncounted()
     assert len(uncounted) == (1 if when == "before" else 0)
     league = await League.attach(service)
     assert await league.catch_up() == 0

@@ -7,17 +7,17 @@ import random
 from collections import Counter, defaultdict
 
 import pytest
-from test_league_seeds import GUILD, Seeded, league, league_clock, seed_match, store  # noqa: F401
+from test_league_seeds import GUILD, Seeded, league, league_clock, seed_match  # noqa: F401
 
+from tables.backend import TableStore
 from tables.clock import ManualClock
 from tables.league import League, NoMatches, SeasonError, UnknownMatch, UnknownSeason
-from tables.store import Store
 
 CLUB = [f"m{n:02d}" for n in range(25)]
 
 
 @pytest.fixture
-async def club(store: Store, league: League, league_clock: ManualClock) -> list[Seeded]:
+async def club(store: TableStore, league: League, league_clock: ManualClock) -> list[Seeded]:
     """60 Schieber matches (a few in the full pagat-3000 rules) and 40 Klaberjass ones
     among 25 members, some with a bot, one in another server; all counted."""
     rng = random.Random(2024)
@@ -143,7 +143,7 @@ async def test_stats_cover_each_game_played(league: League, club: list[Seeded]) 
     assert [s.game for s in await league.player_stats(GUILD, only_klaberjass)] == ["klaberjass"]
 
 
-async def test_best_partner(store: Store, league: League, league_clock: ManualClock) -> None:
+async def test_best_partner(store: TableStore, league: League, league_clock: ManualClock) -> None:
     rng = random.Random(5)
     # ann sits with ben four times and with cat twice; who wins is up to the cards.
     for partner, others in [("ben", ("x1", "x2"))] * 4 + [("cat", ("x3", "x4"))] * 2:
@@ -182,7 +182,7 @@ async def test_an_empty_league_answers_kindly(league: League) -> None:
 
 
 async def test_seasons_start_end_and_list(
-    store: Store, league: League, league_clock: ManualClock
+    store: TableStore, league: League, league_clock: ManualClock
 ) -> None:
     rng = random.Random(8)
     await seed_match(store, league_clock, ["ann", "ben"], rng)

@@ -25,6 +25,8 @@ from tables.store_file import APPLICATION_ID, DatabaseRefused, StoreFull, StoreR
 
 ROOT = Path(__file__).resolve().parents[2]
 
+pytestmark = pytest.mark.sqlite_only  # the SQLite file itself: no PostgreSQL case
+
 
 def files(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import signal
-import sqlite3
 import subprocess
 import sys
 from collections.abc import Callable
@@ -12,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from backends import db_of, run_sql
 
 from tables.model import TableStatus
 from tables.settings import Settings
@@ -25,10 +25,11 @@ def start_child(db: str, *args: str) -> subprocess.Popen[str]:
     )
 
 
-async def check_resumes(open_service: Callable[..., Any], db: str, announced: int) -> None:
+async def check_resumes(
+    open_service: Callable[..., Any], settings: Settings, announced: int
+) -> None:
     """Every announced action is there, the log has no holes, and play carries on."""
-    with sqlite3.connect(db) as conn:
-        seqs = [r[0] for r in conn.execute("SELECT seq FROM actions ORDER BY seq")]
+    seqs = [r[0] for r in await run_sql(settings, "SELECT seq FROM actions ORDER BY seq")]
     assert seqs == list(range(len(seqs))) and len(seqs) >= announced
     service = await open_service()
     assert not service.damaged
@@ -43,7 +44,7 @@ async def check_resumes(open_service: Callable[..., Any], db: str, announced: in
 async def test_killed_at_a_random_moment(
     open_service: Callable[..., Any], settings: Settings, at: int
 ) -> None:
-    child = start_child(settings.db_path)
+    child = start_child(db_of(settings))
     assert child.stdout is not None
     announced = 0
     target = random.Random(at).randrange(at, at + 40)
@@ -55,16 +56,16 @@ async def test_killed_at_a_random_moment(
     child.send_signal(signal.SIGKILL)
     child.wait()
     assert child.returncode == -signal.SIGKILL and announced >= target
-    await check_resumes(open_service, settings.db_path, announced)
+    await check_resumes(open_service, settings, announced)
 
 
 async def test_killed_between_the_commit_and_the_announcement(
     open_service: Callable[..., Any], settings: Settings
 ) -> None:
-    child = start_child(settings.db_path, "60")
+    child = start_child(db_of(settings), "60")
     out, _ = child.communicate(timeout=60)
     assert child.returncode == -signal.SIGKILL
     # The step whose announcement was cut short was committed all the same.
     last = int(out.split()[-1])
     assert last >= 60
-    await check_resumes(open_service, settings.db_path, last)
+    await check_resumes(open_service, settings, last)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from backends import database_locked, run_sql
 from table_helpers import full_table, mover, play_first_legal
 
 from tables import errors
@@ -58,8 +58,7 @@ async def test_a_restart_without_snapshots_replays_the_whole_log(
     for _ in range(50):
         table = await play_first_legal(service, table)
     await service.close()
-    with sqlite3.connect(settings.db_path) as db:
-        db.execute("UPDATE snapshots SET engine = 'another engine'")
+    await run_sql(settings, "UPDATE snapshots SET engine = 'another engine'")
     service = await open_service()
     assert service.table(table.id).match == table.match
     await service.close()
@@ -106,11 +105,9 @@ async def test_a_damaged_table_is_set_aside_and_the_others_run_on(
     bad = await play_first_legal(service, bad)
     worse = await service.create_table("schieber", "g", "c", "zed")
     await service.close()
-    with sqlite3.connect(settings.db_path) as db:
-        db.execute(
-            "UPDATE actions SET action = '{\"seat\": 9' WHERE table_id = ? AND seq = 1", (bad.id,)
-        )
-        db.execute("UPDATE tables SET options = 'not json' WHERE id = ?", (worse.id,))
+    sql = "UPDATE actions SET action = '{\"seat\": 9' WHERE table_id = ? AND seq = 1"
+    await run_sql(settings, sql, bad.id)
+    await run_sql(settings, "UPDATE tables SET options = 'not json' WHERE id = ?", worse.id)
 
     seen: list[Any] = []
     service = await open_service(subscribers=[seen.append])
@@ -135,14 +132,11 @@ async def test_a_locked_database_refuses_the_action_and_loses_nothing(
     service: TableService, settings: Settings
 ) -> None:
     table = await full_table(service, "schieber", people=4)
-    blocker = sqlite3.connect(settings.db_path, isolation_level=None)
-    blocker.execute("BEGIN IMMEDIATE")
     action = table.match.legal_actions()[0]
-    with pytest.raises(errors.StoreUnavailable, match="nothing changed"):
-        await service.act(table.id, mover(table), action, table.seq)
-    assert service.table(table.id) == table
-    blocker.execute("ROLLBACK")
-    blocker.close()
+    async with database_locked(settings):
+        with pytest.raises(errors.StoreUnavailable, match="nothing changed"):
+            await service.act(table.id, mover(table), action, table.seq)
+        assert service.table(table.id) == table
     after = await service.act(table.id, mover(table), action, table.seq)
     assert after.seq == table.seq + 1
     assert len(await service.store.load_actions(table.id)) == after.seq
