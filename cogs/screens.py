@@ -39,11 +39,12 @@ from cogs.render import (
     suit_label,
     team_members,
 )
+from engine.cards import Suit
 from engine.events import HandScored
 from engine.phase import Phase
 from tables import games
 from tables.bots import LEVELS
-from tables.decks import contract_name
+from tables.decks import contract_name, suits_text
 from tables.model import Table, TableStatus
 
 COLOURS = {"schieber": 0xC0392B, "klaberjass": 0x1E8449}
@@ -88,12 +89,21 @@ def rules_line(table: Table) -> str:
     if table.game == "klaberjass":
         return f"to {rules.target}"
     m = rules.multipliers
+    black, red = multiplier_suits(table)
     extras = [n for n, on in (("Weis", rules.weis), ("Stöck", rules.stoeck)) if on]
     if rules.match_bonus:
         extras.append("Match bonus")
     return (
-        f"{rules.preset}, to {rules.target} · ×{m[0]} ♠♣ ×{m[1]} ♥♦ ×{m[2]} Obenabe "
+        f"{rules.preset}, to {rules.target} · ×{m[0]} {black} ×{m[1]} {red} ×{m[2]} Obenabe "
         f"×{m[3]} Undenufe" + (f" · {', '.join(extras)}" if extras else "")
+    )
+
+
+def multiplier_suits(table: Table) -> tuple[str, str]:
+    """The black and the red suits as the table's deck names them ('♠♣', 'Rosen/Schellen')."""
+    deck = table.options.deck
+    return suits_text(deck, (Suit.SPADES, Suit.CLUBS)), suits_text(
+        deck, (Suit.HEARTS, Suit.DIAMONDS)
     )
 
 

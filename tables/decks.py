@@ -71,6 +71,17 @@ def suit_name(deck: Deck, suit: Suit) -> str:
     return SWISS_SUITS[suit] if deck is Deck.SWISS else suit.name.capitalize()
 
 
+def suits_text(deck: Deck, suits: Sequence[Suit]) -> str:
+    """Suits a multiplier is for: '♠♣', or 'Schilten/Eicheln' in the Swiss deck.
+
+    >>> suits_text(Deck.FRENCH, [Suit.SPADES, Suit.CLUBS]), suits_text(Deck.SWISS, [Suit.HEARTS])
+    ('♠♣', 'Rosen')
+    """
+    if deck is Deck.SWISS:
+        return "/".join(SWISS_SUITS[s] for s in suits)
+    return "".join(s.symbol for s in suits)
+
+
 def rank_name(deck: Deck, rank: Rank) -> str:
     """'Queen' or 'Ober'; the number cards are their number in both decks."""
     words = SWISS_RANKS if deck is Deck.SWISS else FRENCH_RANKS
@@ -141,7 +152,7 @@ def declaration_name(deck: Deck, declaration: Declaration) -> str:
     >>> declaration_name(Deck.FRENCH, four), declaration_name(Deck.SWISS, four)
     ('four Js', 'four Under')
     """
-    if deck is Deck.SWISS and declaration.kind is DeclarationKind.FOUR:
+    if deck is Deck.SWISS and declaration.kind == DeclarationKind.FOUR:  # a record: a str
         return f"four {rank_name(deck, declaration.cards[0].rank)}"
     return declaration.name
 

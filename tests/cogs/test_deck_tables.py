@@ -11,6 +11,7 @@ from cogs.screens import Screen
 from engine.cards import CARDS, Card
 from tables.decks import Deck, card_name
 from tests.cogs.helpers import buttons, finished, moves, table_message, tick
+from tests.cogs.test_review import look
 from tests.cogs.test_settings import admin, fields
 
 FRENCH_SIGN = re.compile("[♠♥♦♣♤♧]")
@@ -107,6 +108,15 @@ async def test_a_swiss_match_shows_every_hand_with_its_own_card_pictures(world):
     for message in thread.history():
         text = " ".join([message.content or "", *(e.description or "" for e in message.embeds)])
         assert not FRENCH_SIGN.search(text), text
+    review = (await look(world, carol, channel, 1, 1)).embeds[0]  # every card, after the hand
+    record = await service.hand_record(1, 1)
+    seats = [f.value for f in review.fields if f.name.startswith("Seat ")]
+    for shown, dealt in zip(seats, record["hands"], strict=True):
+        assert sorted(shown.split()) == sorted(
+            card_name(Deck.SWISS, Card.from_code(c)) for c in dealt
+        )
+    texts = [review.description, *(f.value for f in review.fields)]
+    assert not any(FRENCH_SIGN.search(t) for t in texts), texts
 
 
 async def test_the_deck_stays_with_the_table_and_the_server_sets_the_default(world, make_bot):
@@ -115,7 +125,9 @@ async def test_the_deck_stays_with_the_table_and_the_server_sets_the_default(wor
     res = await alice.slash(channel, "jass schieber", deck="swiss")
     assert "Swiss-German cards" in res.response.content
     assert f"Deck: {SWISS}" in channel.history()[0].embeds[0].description
-    assert fields((await alice.slash(channel, "jass rules")).response)["Deck"] == SWISS
+    rules = fields((await alice.slash(channel, "jass rules")).response)
+    assert rules["Deck"] == SWISS
+    assert rules["Multipliers"] == "Schilten/Eicheln ×1, Rosen/Schellen ×2, Obenabe ×3, Undenufe ×4"
     await env.restart_bot(make_bot())
     assert env.bot.service.table(1).options.deck is Deck.SWISS
     assert fields((await alice.slash(channel, "jass rules")).response)["Deck"] == SWISS
