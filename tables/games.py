@@ -23,16 +23,11 @@ from pathlib import Path
 from typing import Any
 
 from engine.actions import Action, Deal, Play
+from engine.klaberjass.match import KlaberjassMatch
 from engine.record import action_json, parse_action
 from engine.schieber.match import SchieberMatch
 
-MATCHES: dict[str, Any] = {"schieber": SchieberMatch}
-try:  # Klaberjass arrives in its own engine package.
-    from engine.klaberjass import KlaberjassMatch  # type: ignore[attr-defined]
-
-    MATCHES["klaberjass"] = KlaberjassMatch
-except ImportError:  # pragma: no cover - only before the Klaberjass engine exists
-    pass
+MATCHES: dict[str, Any] = {"schieber": SchieberMatch, "klaberjass": KlaberjassMatch}
 
 
 def new_match(game: str, rules: dict[str, Any]) -> Any:
