@@ -81,6 +81,7 @@ class TableCore:
         self.scheduler = BotScheduler(self._thinking.workers, self.clock.now)
         self._slowed: set[int] = set()  # tables told their bots think less
         self._pressed: dict[int, float] = {}  # table -> when a person last did something
+        self._waiting_since: dict[int, float] = {}  # table -> when a person last moved
         self._idle_check_at = -math.inf
         self.damaged: dict[int, str] = {}
         self._shut = False
@@ -145,6 +146,7 @@ class TableCore:
             self._tables.pop(table.id, None)
             self._locks.pop(table.id, None)
             self._pressed.pop(table.id, None)
+            self._waiting_since.pop(table.id, None)
             self._closed[table.id] = table
             while len(self._closed) > CLOSED_KEPT:
                 self._closed.popitem(last=False)
@@ -344,7 +346,8 @@ class TableCore:
         observation, legal = match.observation(seat), match.legal_actions()
         if getattr(bot, "thinks", False) and len(legal) > 1:
             # Thinkers wait their turn for a worker, and think as long as the queue allows.
-            async with self.scheduler.turn(table.id, _person_waiting(table)) as budget:
+            since = self._waiting_since.get(table.id)
+            async with self.scheduler.turn(table.id, _person_waiting(table), since) as budget:
                 if hasattr(bot, "with_budget"):
                     bot = bot.with_budget(budget)
                 action = await self._thinking.choose(bot, observation, legal)

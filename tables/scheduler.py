@@ -8,9 +8,11 @@ once, first come first served, and each waited for everything asked before it.  
   table at a time (a table asks for its next move only once the last one is played), so
   tables are served in turn and none waits behind another table's whole hand;
 - a table where a person waits for the bots goes ahead of tables of bots alone, by
-  ``head_start_s`` seconds: the queue is first come first served on ``asked - head
-  start``, so a bots-only table is never passed by a move asked more than that after
-  its own, and no table starves;
+  ``head_start_s`` seconds, and counts from when the person started waiting (their
+  last move), not from this bot move: the queue is first come first served on that
+  time minus the head start, so the person who has waited longest is served first, a
+  bots-only table is never passed by a move asked more than the head start after its
+  own, and no table starves;
 - the thinking budget follows the queue: with no more moves asked than workers a bot
   thinks ``full_s``; with more it thinks ``full_s * workers / asked``, so a move that
   joins the queue waits about one full think whatever the load, never below
@@ -81,12 +83,18 @@ class BotScheduler:
         return self.budget_s() < self.full_s
 
     @contextlib.asynccontextmanager
-    async def turn(self, table_id: int, person_waiting: bool) -> AsyncIterator[float]:
-        """Wait for a worker; yields the seconds the bot may think.  Leaving the block
-        frees the worker for the next table in line."""
-        head_start = self.head_start_s if person_waiting else 0.0
+    async def turn(
+        self, table_id: int, person_waiting: bool, since: float | None = None
+    ) -> AsyncIterator[float]:
+        """Wait for a worker; yields the seconds the bot may think.  ``since``: when the
+        person began to wait (default: now).  Leaving the block frees the worker for
+        the next table in line."""
+        now = self.clock()
+        key = min(now, since if since is not None else now)
+        if person_waiting:
+            key -= self.head_start_s
         granted: asyncio.Future[float] = asyncio.get_running_loop().create_future()
-        ask = _Ask(self.clock() - head_start, next(self._order), table_id, granted)
+        ask = _Ask(key, next(self._order), table_id, granted)
         heapq.heappush(self._queue, ask)
         self._grant()
         try:

@@ -365,6 +365,7 @@ class TableService(TableCore):
             if isinstance(action, Deal) or getattr(action, "seat", None) != seat:
                 raise NotYourTurn(f"You play seat {seat}; that action is not yours to make.")
             step = steps.play(table, action, user, self.clock.now(), self._seeds)
+            self._waiting_since[table_id] = step.table.updated_at  # they wait for the bots
             return await self._commit(step)
 
     async def reclaim(self, table_id: int, user: str) -> Table:

@@ -23,11 +23,11 @@ class Desk:
         self.budgets: dict[int, float] = {}
         self.tasks: list[asyncio.Task[None]] = []
 
-    async def ask(self, table_id: int, person: bool) -> None:
+    async def ask(self, table_id: int, person: bool, since: float | None = None) -> None:
         release = self.releases[table_id] = asyncio.Event()
 
         async def think() -> None:
-            async with self.scheduler.turn(table_id, person) as budget:
+            async with self.scheduler.turn(table_id, person, since) as budget:
                 self.budgets[table_id] = budget
                 await release.wait()
 
@@ -59,6 +59,19 @@ async def test_a_table_with_a_person_waiting_is_served_before_tables_of_bots_alo
     for table in (1, 4, 2, 3):
         await desk.done(table)
     assert desk.scheduler.served == [1, 4, 2, 3]
+
+
+async def test_the_person_who_has_waited_longest_is_served_first():
+    """Counted from their own last move, not from the bot move asked for them."""
+    clock = ManualClock(100.0)
+    desk = Desk(scheduler(clock))
+    await desk.ask(1, person=True)  # holds the worker
+    await desk.ask(2, person=True, since=99.0)  # its person has waited a second
+    await desk.ask(3, person=True, since=90.0)  # ... ten seconds: two bots moved since
+    await desk.ask(4, person=False)
+    for table in (1, 3, 2, 4):
+        await desk.done(table)
+    assert desk.scheduler.served == [1, 3, 2, 4]
 
 
 async def test_tables_take_turns_one_move_at_a_time():
