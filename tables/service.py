@@ -46,6 +46,8 @@ a :class:`tables.errors.TableError` whose message a player can read)::
     service.damaged -> dict[int, str]                   # tables set aside at start-up
 
     service.scheduler -> BotScheduler   # thinking bots of all tables, in turn (.slowed)
+    service.pressed(table_id)     # a person pressed something: the idle while starts afresh
+    service.open_tables_of(guild_id, user) -> list[Table]  # what the member limit counts
     service.fire_due()            # start due bot moves and clocks, each table on its own
     await service.run_pending()   # the same, waiting for them (tests, with a ManualClock)
     await service.idle()          # wait for the moves under way
@@ -58,7 +60,10 @@ says why and how to carry on.  ``cancel`` still closes it.
 
 Thinking bots (``hard``) of every table wait in one queue (:mod:`tables.scheduler`): a
 table where a person waits goes first, and under load they think less; BotsSlowed says
-when a table's bots start or stop thinking less.
+when a table's bots start or stop thinking less.  A table in play with a person at it
+and no press for the server's idle minutes pauses (:mod:`tables.idle`); ``resume``
+plays it on.  Given ``limits`` (:mod:`tables.limits`), ``create_table`` and ``join``
+refuse with a LimitReached that lists the member's open tables.
 
 ``act`` takes an engine action (``Play(seat, card)``, ``Push``, ``Choose``, ``Bid``,
 ``Swap``) for the user's own seat, made against ``expected_seq`` = ``table.seq``; it is
