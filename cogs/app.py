@@ -20,6 +20,7 @@ from cogs.buttons import TrumpfButton
 from cogs.emojis import start_card_emojis
 from cogs.handlers import Handlers
 from cogs.panels import Panels
+from tables.limits import Limits
 from tables.model import Table, TableStatus
 from tables.service import TableService
 from tables.settings import Settings
@@ -60,7 +61,11 @@ class TrumpfBot(commands.Bot):
         )
         self.settings = settings
         self.dev_guild_id = dev_guild_id
-        self.service_options = {"clock": DiscordClock(), **(service_options or {})}
+        self.service_options = {
+            "clock": DiscordClock(),
+            "limits": Limits(),  # open tables per member and server, /jass quick's cooldown
+            **(service_options or {}),
+        }
         self.announcer = Announcer(
             self, interval_s=interval_s, retry_s=retry_s, threads_on=self._threads_on
         )

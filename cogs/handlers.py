@@ -40,6 +40,7 @@ from tables.errors import (
     TablePaused,
     seat_taken_text,
 )
+from tables.idle import is_idle_pause
 from tables.model import Table, TableStatus
 
 if TYPE_CHECKING:
@@ -185,6 +186,10 @@ class Handlers:
         if table.status is TableStatus.LOBBY:
             await tell(interaction, f"Table #{table.id} has not started yet.")
             return
+        self.service.pressed(table.id)
+        if table.status is TableStatus.PAUSED and is_idle_pause(table.pause_reason):
+            # paused for want of a press: a player's press is what it waited for
+            table = await self.service.resume(table.id, user, table.guild_id, table.channel_id)
         if table.status is TableStatus.PAUSED:
             await tell(interaction, paused_text(table.id, table.pause_reason))
             return

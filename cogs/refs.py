@@ -36,7 +36,6 @@ OPEN_HAND, PLAY_AGAIN = "open", "again"
 # Buttons of a private hand: a refresh, and the game's own actions.
 REFRESH = "look"
 GAME_ACTIONS = frozenset({"play", "push", "choose", "take", "pass", "name", "swap"})
-SEAT_ACTIONS = GAME_ACTIONS | {REFRESH}
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,10 +70,6 @@ class Ref:
         if match is None:
             raise ValueError(f"not a Trumpf button: {custom_id!r}")
         return cls.from_match(match)
-
-    @property
-    def is_game_action(self) -> bool:
-        return self.action in GAME_ACTIONS
 
 
 def ref_of(action: Action, table: int, seq: int, hand: int) -> Ref:

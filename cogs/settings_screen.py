@@ -6,12 +6,14 @@ server's default for it (:meth:`tables.service.TableService.server_settings`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from cogs.handlers import error_text, is_admin, user_of
 from tables.errors import TableError
+from tables.idle import DEFAULT_IDLE_MIN
+from tables.limits import MEMBER_TABLES, QUICK_COOLDOWN_S
 from tables.server_settings import ServerSettings
 from tables.settings import Settings
 
@@ -19,6 +21,9 @@ if TYPE_CHECKING:
     from cogs.app import TrumpfBot
 
 COLOUR = 0x5D6D7E
+MEMBER_LINE = (
+    f"{MEMBER_TABLES} per member, and one `/jass quick` every {QUICK_COOLDOWN_S:g} seconds"
+)
 REFUSED = (
     "Only members with **Manage Server** can see or change this server's settings. "
     "Tables can still be opened with any options: see `/jass schieber`."
@@ -34,7 +39,11 @@ def clock_text(settings: ServerSettings, fallback: Settings) -> str:
 
 
 def settings_embed(
-    guild_name: str, settings: ServerSettings, fallback: Settings, changed: bool
+    guild_name: str,
+    settings: ServerSettings,
+    fallback: Settings,
+    changed: bool,
+    idle_default: float = DEFAULT_IDLE_MIN,
 ) -> discord.Embed:
     embed = discord.Embed(
         title=f"Trumpf settings of {guild_name}"[:256],
@@ -55,31 +64,33 @@ def settings_embed(
     embed.add_field(name="Bot level", value=settings.bot_level, inline=True)
     embed.add_field(name="Schieber preset", value=settings.preset, inline=True)
     embed.add_field(name="Schieber deck", value=settings.deck.title, inline=False)
-    embed.set_footer(text="Change one with /jass settings threads: clock: level: preset: deck:")
+    minutes = idle_default if settings.idle_min is None else settings.idle_min
+    idle = (
+        f"a table in play pauses after {minutes:g} minutes without a press"
+        if minutes
+        else "tables in play never pause for being idle"
+    ) + (" (Trumpf's default)" if settings.idle_min is None else "")
+    embed.add_field(name="Idle tables", value=idle, inline=False)
+    embed.add_field(
+        name="Open tables",
+        value=f"at most {settings.max_tables} at once; {MEMBER_LINE}",
+        inline=False,
+    )
+    embed.set_footer(
+        text="Change one with /jass settings threads: clock: level: preset: idle: tables: deck:"
+    )
     return embed
 
 
 async def settings_command(
-    bot: TrumpfBot,
-    interaction: discord.Interaction,
-    threads: bool | None,
-    clock: int | None,
-    level: str | None,
-    preset: str | None,
-    deck: str | None = None,
+    bot: TrumpfBot, interaction: discord.Interaction, changes: dict[str, Any]
 ) -> None:
+    """``changes``: ServerSettings fields to change; None leaves one as it is."""
     if not is_admin(interaction):
         await interaction.response.send_message(REFUSED, ephemeral=True)
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
     guild_id = str(interaction.guild_id)
-    changes = {
-        "threads": threads,
-        "clock_s": clock,
-        "bot_level": level,
-        "preset": preset,
-        "deck": deck,
-    }
     changed = any(v is not None for v in changes.values())
     try:
         if changed:
@@ -92,5 +103,5 @@ async def settings_command(
         await interaction.followup.send(f"Nothing was changed: {error_text(e)}", ephemeral=True)
         return
     name = interaction.guild.name if interaction.guild else "this server"
-    embed = settings_embed(name, current, bot.settings, changed)
+    embed = settings_embed(name, current, bot.settings, changed, bot.service.default_idle_min)
     await interaction.followup.send(embed=embed, ephemeral=True)

@@ -157,7 +157,9 @@ class TablesCog(commands.Cog, name="Tables"):
         deck: str | None = None,
     ) -> None:
         seats = 3 if game == "schieber" else 1
-        await self._open(interaction, game, {}, None, seats, level, start=True, deck=deck)
+        await self._open(
+            interaction, game, {}, None, seats, level, start=True, quick=True, deck=deck
+        )
 
     @jass.command(name="settings", description="This server's defaults for new tables")
     @app_commands.describe(
@@ -165,6 +167,8 @@ class TablesCog(commands.Cog, name="Tables"):
         clock="Default seconds for a card (twice that to choose); 0 for no clock",
         level="Default bot level",
         preset="Default Schieber rules",
+        idle="Minutes without a press before a table in play pauses; 0: never",
+        tables="Open tables this server may have at once (lobbies, in play, paused)",
         deck="Default cards for Schieber: French or Swiss-German",
     )
     @app_commands.choices(level=LEVELS, preset=PRESETS, deck=DECKS)
@@ -175,9 +179,13 @@ class TablesCog(commands.Cog, name="Tables"):
         clock: app_commands.Range[int, 0, 600] | None = None,
         level: str | None = None,
         preset: str | None = None,
+        idle: app_commands.Range[int, 0, 1440] | None = None,
+        tables: app_commands.Range[int, 1, 1000] | None = None,
         deck: str | None = None,
     ) -> None:
-        await settings_command(self.bot, interaction, threads, clock, level, preset, deck)
+        changes = {"threads": threads, "clock_s": clock, "bot_level": level, "preset": preset}
+        changes |= {"idle_min": idle, "max_tables": tables, "deck": deck}
+        await settings_command(self.bot, interaction, changes)
 
     async def _refuse_channel(self, interaction: discord.Interaction) -> bool:
         """Say which permissions the bot lacks in this channel; True if it lacks any."""
@@ -202,6 +210,7 @@ class TablesCog(commands.Cog, name="Tables"):
         bots: int,
         level: str | None,
         start: bool = False,
+        quick: bool = False,
         deck: str | None = None,
     ) -> None:
         if await self._refuse_channel(interaction):
@@ -218,8 +227,9 @@ class TablesCog(commands.Cog, name="Tables"):
         options = TableOptions(rules, card, contract, chosen)
         try:
             table = await self.service.create_table(
-                game, str(interaction.guild_id), str(interaction.channel_id), user, options
-            )
+                game, str(interaction.guild_id), str(interaction.channel_id), user, options,
+                quick=quick,
+            )  # fmt: skip
             for _ in range(bots):
                 table = await self.service.add_bot(table.id, user, level)
             if start:
@@ -330,8 +340,9 @@ class TablesCog(commands.Cog, name="Tables"):
         user, admin = user_of(interaction), is_admin(interaction)
         try:
             table_id = table if table is not None else self._paused(interaction)
+            here = lobby_channel(interaction)  # in a table's thread: its channel, a fresh thread
             moved = await self.service.resume(
-                table_id, user, str(interaction.guild_id), str(interaction.channel_id), admin
+                table_id, user, str(interaction.guild_id), here, admin
             )
         except TableError as e:
             await interaction.followup.send(error_text(e), ephemeral=True)

@@ -18,7 +18,7 @@ import os
 import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.actions import Action
@@ -39,13 +39,18 @@ class SeededBot:
 
     level: str
     seed: int
+    budget_s: float | None = None  # a thinker's time for this move; None: its own
 
     @property
     def thinks(self) -> bool:
         return self.level in THINKERS
 
+    def with_budget(self, budget_s: float) -> SeededBot:
+        return replace(self, budget_s=budget_s)
+
     def choose(self, observation: Any, legal_actions: Sequence[Action]) -> Action:
-        bot = BOTS[self.level]()
+        thinks = self.thinks and self.budget_s is not None
+        bot = BOTS[self.level](budget_s=self.budget_s) if thinks else BOTS[self.level]()
         return bot.choose(observation, legal_actions, random.Random(self.seed))
 
 
@@ -61,6 +66,7 @@ class Thinking:
 
     def __init__(self) -> None:
         self._pool: ProcessPoolExecutor | None = None
+        self.workers = os.cpu_count() or 1
 
     async def choose(self, bot: Any, observation: Any, legal: Sequence[Action]) -> Action:
         """The bot's action, or the first legal one if the bot fails or breaks a rule."""
@@ -82,7 +88,7 @@ class Thinking:
         if self._pool is None:
             # spawn, not fork: the parent runs threads (the database's), unsafe to fork.
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(max_workers=os.cpu_count() or 1, mp_context=context)
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
         return self._pool
 
     def close(self) -> None:

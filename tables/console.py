@@ -254,7 +254,8 @@ async def run(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         db_path=args.db or settings.db_path,
         bot_pause_s=settings.bot_pause_s if args.pause is None else args.pause,
     )
-    service = await TableService.open(settings, seeds=seeded(args.seed))
+    # one person at a terminal holds up nobody: their table never pauses for idleness
+    service = await TableService.open(settings, seeds=seeded(args.seed), idle_min=0)
     console = Console(service, stdin, out, args.deck)
     service.subscribe(console.on_event)  # before any await: no bot moves unseen
     try:

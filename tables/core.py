@@ -13,11 +13,11 @@ import logging
 import math
 import secrets
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Coroutine
 from typing import Any
 
 from engine.phase import Phase
-from tables import lobby, steps
+from tables import idle, lobby, steps
 from tables.backend import TableStore
 from tables.bots import Thinking, bot_for
 from tables.bus import EventBus, Handler
@@ -30,9 +30,17 @@ from tables.errors import (
     TablePaused,
     UnknownTable,
 )
-from tables.events import ClockWarning, SeatTakenByBot, TableDamaged, TableResumed
+from tables.events import (
+    BotsSlowed,
+    ClockWarning,
+    SeatTakenByBot,
+    TableDamaged,
+    TableResumed,
+)
+from tables.limits import Limits
 from tables.model import Table, TableStatus
 from tables.recovery import DamagedTable, rebuild
+from tables.scheduler import BotScheduler
 from tables.settings import Settings
 from tables.steps import Step
 
@@ -50,8 +58,12 @@ class TableCore:
         clock: Clock | None = None,
         seeds: Callable[[], int] | None = None,
         bots: BotFactory = bot_for,
+        limits: Limits | None = None,
+        idle_min: float = idle.DEFAULT_IDLE_MIN,
     ) -> None:
         self.store = store
+        self.limits = limits  # None: no limits (the console, benchmarks)
+        self.default_idle_min = idle_min  # unless the server says otherwise; 0: never
         self.settings = settings or Settings()
         self.clock: Clock = clock or SystemClock()
         self.bots = bots
@@ -66,6 +78,11 @@ class TableCore:
         self._runner: asyncio.Task[None] | None = None
         self._firing: set[asyncio.Task[None]] = set()  # timers at work: bots, clocks
         self._thinking = Thinking()
+        self.scheduler = BotScheduler(self._thinking.workers, self.clock.now)
+        self._slowed: set[int] = set()  # tables told their bots think less
+        self._pressed: dict[int, float] = {}  # table -> when a person last did something
+        self._waiting_since: dict[int, float] = {}  # table -> when a person last moved
+        self._idle_check_at = -math.inf
         self.damaged: dict[int, str] = {}
         self._shut = False
 
@@ -128,6 +145,8 @@ class TableCore:
         else:
             self._tables.pop(table.id, None)
             self._locks.pop(table.id, None)
+            self._pressed.pop(table.id, None)
+            self._waiting_since.pop(table.id, None)
             self._closed[table.id] = table
             while len(self._closed) > CLOSED_KEPT:
                 self._closed.popitem(last=False)
@@ -168,13 +187,47 @@ class TableCore:
 
     def fire_due(self) -> int:
         """Start every timer due by the clock, each in a task of its own, and return at
-        once: one table's thinking bot never holds up another table's move."""
-        due = self._timers.pop_due(self.clock.now())
+        once: one table's thinking bot never holds up another table's move.  Tables
+        idle for too long are paused, at most once a second."""
+        now = self.clock.now()
+        due = self._timers.pop_due(now)
         for timer in due:
-            task = asyncio.create_task(self._fire_while_due(timer))
-            self._firing.add(task)
-            task.add_done_callback(self._firing.discard)
+            self._start(self._fire_while_due(timer))
+        if now >= self._idle_check_at:
+            self._idle_check_at = now + idle.CHECK_EVERY_S
+            found = idle.idle_tables(self._tables.values(), self._pressed, now, self.idle_min)
+            for table_id, minutes in found:
+                self._start(self._pause_idle(table_id, minutes))
         return len(due)
+
+    def _start(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
+        self._firing.add(task)
+        task.add_done_callback(self._firing.discard)
+
+    def pressed(self, table_id: int) -> None:
+        """A person did something at the table: its idle while starts afresh."""
+        self._pressed[table_id] = self.clock.now()
+
+    def idle_min(self, guild_id: str) -> float:
+        """Minutes without a press before a table of the server pauses (0: never)."""
+        return self.default_idle_min
+
+    async def _pause_idle(self, table_id: int, minutes: float) -> None:
+        try:
+            async with self._hold(table_id) as table:
+                since = self._pressed.get(table_id, -math.inf)
+                if (
+                    table.status is not TableStatus.PLAYING
+                    or self.clock.now() - since < minutes * 60
+                ):
+                    return  # someone pressed meanwhile
+                reason = idle.idle_reason(minutes)
+                await self._commit(steps.pause(table, reason, self.clock.now()))
+        except TableError:
+            pass  # closed or paused meanwhile; a failed write is tried again next check
+        except Exception:
+            log.exception("table %s: pausing it as idle failed", table_id)
 
     async def run_pending(self) -> int:
         """Fire every due timer, and those they set that are due too; wait for them all."""
@@ -209,7 +262,9 @@ class TableCore:
             self.fire_due()
             when = self._timers.next_when()
             self._sleeping_until = math.inf if when is None else when
-            timeout = None if when is None else max(0.0, when - self.clock.now())
+            # wake at least once in a while: idle tables have no timer of their own
+            wait = idle.CHECK_EVERY_S if when is None else when - self.clock.now()
+            timeout = max(0.0, min(wait, idle.CHECK_EVERY_S))
             # asyncio.timeout, not wait_for: 3.11's wait_for can swallow a cancellation.
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(timeout):
@@ -288,12 +343,30 @@ class TableCore:
         # The seed follows from the log, so a bot's move can be reproduced.
         seed = table.id * 1_000_003 + table.seq
         bot = self.bots(level, seed)
-        action = await self._thinking.choose(bot, match.observation(seat), match.legal_actions())
+        observation, legal = match.observation(seat), match.legal_actions()
+        if getattr(bot, "thinks", False) and len(legal) > 1:
+            # Thinkers wait their turn for a worker, and think as long as the queue allows.
+            since = self._waiting_since.get(table.id)
+            async with self.scheduler.turn(table.id, _person_waiting(table), since) as budget:
+                if hasattr(bot, "with_budget"):
+                    bot = bot.with_budget(budget)
+                action = await self._thinking.choose(bot, observation, legal)
+            self._tell_slowed(table, budget < self.scheduler.full_s)
+        else:
+            action = await self._thinking.choose(bot, observation, legal)
         async with self._hold(table.id) as table:
             if not self._bots_turn(table, timer.seq):
                 return  # its player came back, or the table closed, while the bot thought
             step = steps.play(table, action, f"bot:{level}", self.clock.now(), self._seeds)
             await self._commit(step)
+
+    def _tell_slowed(self, table: Table, slowed: bool) -> None:
+        """Announce when a table's bots start or stop thinking less than their full time."""
+        if slowed == (table.id in self._slowed):
+            return
+        (self._slowed.add if slowed else self._slowed.discard)(table.id)
+        budget = self.scheduler.budget_s()
+        self._bus.publish(BotsSlowed(table.id, table.seq, slowed, budget))
 
     # --- start-up -----------------------------------------------------------------------
 
@@ -309,6 +382,7 @@ class TableCore:
                 continue
             self._tables[table.id] = table
             self._locks[table.id] = asyncio.Lock()
+            self.pressed(table.id)  # a restart gives everyone a fresh while
             resumed.append(table)
         for table in resumed:
             self._bus.publish(TableResumed(table))
@@ -325,6 +399,11 @@ class TableCore:
         except StoreUnavailable as e:
             log.error("table %s could not be marked damaged: %s", table_id, e.detail)
         self._bus.publish(TableDamaged(table_id, reason, channel_id))
+
+
+def _person_waiting(table: Table) -> bool:
+    """Someone at the table plays their own cards, so waits for the bots."""
+    return any(s.user is not None and not s.played_by_bot for s in table.seats)
 
 
 async def _durable(commit: asyncio.Future[None]) -> bool:

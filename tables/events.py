@@ -156,6 +156,18 @@ class TableDamaged:
     channel_id: str | None = None  # where to say so, if its row tells
 
 
+@dataclass(frozen=True, slots=True)
+class BotsSlowed:
+    """The table's thinking bots think less than their full time (``slowed``), because
+    many tables ask for bot moves at once, or think fully again; ``budget_s`` is their
+    time per move now.  Sent when it changes, not with every move."""
+
+    table_id: int
+    seq: int
+    slowed: bool
+    budget_s: float
+
+
 TableEvent = (
     GameEvent
     | TableCreated
@@ -171,4 +183,5 @@ TableEvent = (
     | TableMoved
     | TableResumed
     | TableDamaged
+    | BotsSlowed
 )

@@ -23,17 +23,12 @@ from pathlib import Path
 from typing import Any
 
 from engine.actions import Action, Deal, Play
+from engine.klaberjass.match import KlaberjassMatch
 from engine.record import action_json, parse_action
 from engine.schieber.match import SchieberMatch
 from tables.decks import Deck
 
-MATCHES: dict[str, Any] = {"schieber": SchieberMatch}
-try:  # Klaberjass arrives in its own engine package.
-    from engine.klaberjass import KlaberjassMatch  # type: ignore[attr-defined]
-
-    MATCHES["klaberjass"] = KlaberjassMatch
-except ImportError:  # pragma: no cover - only before the Klaberjass engine exists
-    pass
+MATCHES: dict[str, Any] = {"schieber": SchieberMatch, "klaberjass": KlaberjassMatch}
 # The decks each game is shown with: Klaberjass is a French-deck game (7 to A).
 DECKS: dict[str, tuple[Deck, ...]] = {"schieber": tuple(Deck), "klaberjass": (Deck.FRENCH,)}
 

@@ -13,27 +13,37 @@ tables.errors.BadOptions: There is no bot level 'genius'; choose easy, medium or
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from engine.schieber.rules import DEFAULT_PRESET, PRESETS
 from tables.bots import LEVELS
 from tables.decks import Deck
 from tables.errors import BadOptions
+from tables.limits import DEFAULT_MAX_TABLES
 from tables.settings import Settings
 
 MAX_CLOCK_S = 600
+MAX_IDLE_MIN = 1440  # a day
+MAX_TABLES = 1000
 
 
 @dataclass(frozen=True, slots=True)
 class ServerSettings:
     """``clock_s``: seconds for a card, twice that to choose a contract or bid; 0 for no
-    clock; None for the bot's own default (``TRUMPF_CARD_CLOCK``).  ``deck``: for new
-    Schieber tables (Klaberjass is always French); a word ("swiss") is read as a deck."""
+    clock; None for the bot's own default (``TRUMPF_CARD_CLOCK``).  ``idle_min``: minutes
+    without a press before a table in play pauses (0: never; None: Trumpf's default);
+    ``max_tables``: open tables (lobbies, in play, paused) the server may have at once.
+    ``deck``: for new Schieber tables (Klaberjass is always French); a word ("swiss") is
+    read as a deck."""
 
     threads: bool = True
     clock_s: int | None = None
     bot_level: str = "medium"
     preset: str = DEFAULT_PRESET
+    idle_min: int | None = None
+    max_tables: int = DEFAULT_MAX_TABLES
     deck: Deck = Deck.FRENCH
 
     def __post_init__(self) -> None:
@@ -49,6 +59,26 @@ class ServerSettings:
             raise BadOptions(f"There is no preset {self.preset!r}; choose {_words(PRESETS)}.")
         if self.clock_s is not None and not 0 <= self.clock_s <= MAX_CLOCK_S:
             raise BadOptions(f"A turn clock is 0 to {MAX_CLOCK_S} seconds, not {self.clock_s}.")
+        if self.idle_min is not None and not 0 <= self.idle_min <= MAX_IDLE_MIN:
+            raise BadOptions(f"Idle minutes are 0 to {MAX_IDLE_MIN}, not {self.idle_min}.")
+        if not 1 <= self.max_tables <= MAX_TABLES:
+            raise BadOptions(f"Open tables are 1 to {MAX_TABLES}, not {self.max_tables}.")
+
+    @classmethod
+    def from_row(cls, row: Sequence[Any]) -> ServerSettings:
+        """A stored row (threads, clock_s, bot_level, preset, idle_min, max_tables, deck),
+        either backend's; NULL columns take Trumpf's defaults."""
+        threads, clock_s, level, preset, idle_min, max_tables, deck = row
+        d = cls()
+        return cls(
+            bool(threads),
+            clock_s,
+            level or d.bot_level,
+            preset or d.preset,
+            idle_min,
+            max_tables or d.max_tables,
+            deck or d.deck,
+        )
 
     def changed(self, **changes: object) -> ServerSettings:
         """These settings with the given ones changed (None: left as they are)."""

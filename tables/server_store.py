@@ -48,21 +48,11 @@ class ServerStore:
 
     async def settings(self, guild_id: str) -> ServerSettings | None:
         rows = await self._run(
-            "SELECT threads, clock_s, bot_level, preset, deck FROM server_settings"
-            " WHERE guild_id = ?",
+            "SELECT threads, clock_s, bot_level, preset, idle_min, max_tables, deck"
+            " FROM server_settings WHERE guild_id = ?",
             (guild_id,),
         )
-        if not rows:
-            return None
-        threads, clock_s, level, preset, deck = rows[0]
-        default = ServerSettings()
-        return ServerSettings(
-            bool(threads),
-            clock_s,
-            level or default.bot_level,
-            preset or default.preset,
-            deck or default.deck,
-        )
+        return ServerSettings.from_row(rows[0]) if rows else None
 
     async def save_settings(
         self, guild_id: str, settings: ServerSettings, by: str, now: float
@@ -70,8 +60,10 @@ class ServerStore:
         s = settings
         await self._run(
             "INSERT OR REPLACE INTO server_settings (guild_id, threads, clock_s, bot_level,"
-            " preset, deck, updated_by, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (guild_id, int(s.threads), s.clock_s, s.bot_level, s.preset, s.deck.value, by, now),
+            " preset, idle_min, max_tables, deck, updated_by, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (guild_id, int(s.threads), s.clock_s, s.bot_level, s.preset)
+            + (s.idle_min, s.max_tables, s.deck.value, by, now),
         )
 
     # --- private hand panels ------------------------------------------------------------------

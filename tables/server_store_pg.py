@@ -28,21 +28,11 @@ class PgServerStore:
 
     async def settings(self, guild_id: str) -> ServerSettings | None:
         rows = await self._run(
-            "SELECT threads, clock_s, bot_level, preset, deck FROM server_settings"
-            " WHERE guild_id = $1",
+            "SELECT threads, clock_s, bot_level, preset, idle_min, max_tables, deck"
+            " FROM server_settings WHERE guild_id = $1",
             guild_id,
         )
-        if not rows:
-            return None
-        threads, clock_s, level, preset, deck = rows[0]
-        default = ServerSettings()
-        return ServerSettings(
-            bool(threads),
-            clock_s,
-            level or default.bot_level,
-            preset or default.preset,
-            deck or default.deck,
-        )
+        return ServerSettings.from_row(rows[0]) if rows else None
 
     async def save_settings(
         self, guild_id: str, settings: ServerSettings, by: str, now: float
@@ -50,12 +40,15 @@ class PgServerStore:
         s = settings
         await self._run(
             "INSERT INTO server_settings (guild_id, threads, clock_s, bot_level, preset,"
-            " deck, updated_by, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
+            " idle_min, max_tables, deck, updated_by, updated_at)"
+            " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
             " ON CONFLICT (guild_id) DO UPDATE SET threads = excluded.threads,"
             " clock_s = excluded.clock_s, bot_level = excluded.bot_level,"
-            " preset = excluded.preset, deck = excluded.deck, updated_by = excluded.updated_by,"
-            " updated_at = excluded.updated_at",
-            guild_id, int(s.threads), s.clock_s, s.bot_level, s.preset, s.deck.value, by, now,
+            " preset = excluded.preset, idle_min = excluded.idle_min,"
+            " max_tables = excluded.max_tables, deck = excluded.deck,"
+            " updated_by = excluded.updated_by, updated_at = excluded.updated_at",
+            guild_id, int(s.threads), s.clock_s, s.bot_level, s.preset,
+            s.idle_min, s.max_tables, s.deck.value, by, now,
         )  # fmt: skip
 
     # --- private hand panels ------------------------------------------------------------------

@@ -45,6 +45,9 @@ a :class:`tables.errors.TableError` whose message a player can read)::
     service.servers -> ServerBackend    # settings and private hand panels, in the store
     service.damaged -> dict[int, str]                   # tables set aside at start-up
 
+    service.scheduler -> BotScheduler   # thinking bots of all tables, in turn (.slowed)
+    service.pressed(table_id)     # a person pressed something: the idle while starts afresh
+    service.open_tables_of(guild_id, user) -> list[Table]  # what the member limit counts
     service.fire_due()            # start due bot moves and clocks, each table on its own
     await service.run_pending()   # the same, waiting for them (tests, with a ManualClock)
     await service.idle()          # wait for the moves under way
@@ -54,6 +57,13 @@ a :class:`tables.errors.TableError` whose message a player can read)::
 A paused table keeps its seats and log but runs no clock and no bot, also after a
 restart, until ``resume``; every other call on it raises :class:`TablePaused`, which
 says why and how to carry on.  ``cancel`` still closes it.
+
+Thinking bots (``hard``) of every table wait in one queue (:mod:`tables.scheduler`): a
+table where a person waits goes first, and under load they think less; BotsSlowed says
+when a table's bots start or stop thinking less.  A table in play with a person at it
+and no press for the server's idle minutes pauses (:mod:`tables.idle`); ``resume``
+plays it on.  Given ``limits`` (:mod:`tables.limits`), ``create_table`` and ``join``
+refuse with a LimitReached that lists the member's open tables.
 
 ``act`` takes an engine action (``Play(seat, card)``, ``Push``, ``Choose``, ``Bid``,
 ``Swap``) for the user's own seat, made against ``expected_seq`` = ``table.seq``; it is
@@ -65,6 +75,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import math
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
@@ -89,6 +100,7 @@ from tables.errors import (
     UnknownTable,
 )
 from tables.events import SeatChanged, SeatReclaimed, SeatTakenByBot, TableCancelled, TableCreated
+from tables.limits import QuickCooldown, ServerFull, TooManyOfYours
 from tables.model import Table, TableOptions, TableStatus
 from tables.recovery import DamagedTable, rebuild
 from tables.server_settings import ServerSettings
@@ -205,6 +217,12 @@ class TableService(TableCore):
     def _server_settings(self) -> dict[str, ServerSettings]:
         return {}  # read once per server, then kept: every new table asks
 
+    def idle_min(self, guild_id: str) -> float:
+        known = self._server_settings.get(guild_id)
+        if known is None or known.idle_min is None:
+            return super().idle_min(guild_id)
+        return known.idle_min
+
     async def server_settings(self, guild_id: str) -> ServerSettings:
         """The server's defaults for new tables (the built-in ones until changed)."""
         known = self._server_settings.get(guild_id)
@@ -235,8 +253,11 @@ class TableService(TableCore):
         seat: int | None = None,
         team: int | None = None,
         sit: bool = True,
+        quick: bool = False,
     ) -> Table:
-        """A new table in the lobby; the host takes a seat unless ``sit`` is False."""
+        """A new table in the lobby; the host takes a seat unless ``sit`` is False.
+        With limits (:mod:`tables.limits`), a LimitReached says which one stops it;
+        ``quick`` tables (``/jass quick``) also have a cooldown per member."""
         options = options or TableOptions(
             card_clock_s=self.settings.card_clock_s, contract_clock_s=self.settings.contract_clock_s
         )
@@ -245,7 +266,10 @@ class TableService(TableCore):
             games.check_deck(game, options.deck)
         except (ValueError, TypeError) as e:
             raise BadOptions(str(e)) from None
+        await self._within_limits(guild_id, host, new_table=True, quick=quick)
         now = self.clock.now()
+        if quick:
+            self._quick_at[(guild_id, host)] = now
         table = Table.lobby(0, game, guild_id, channel_id, host, options, now)
         if sit:
             table = replace(table, seats=lobby.sit(table, host, seat, team))
@@ -261,6 +285,9 @@ class TableService(TableCore):
     async def join(
         self, table_id: int, user: str, seat: int | None = None, team: int | None = None
     ) -> Table:
+        known = self._tables.get(table_id)
+        if known is not None and known.seat_of(user) is None and user != known.host:
+            await self._within_limits(known.guild_id, user, new_table=False)
         async with self._lobby(table_id) as table:
             return await self._reseat(table, lobby.sit(table, user, seat, team))
 
@@ -310,6 +337,7 @@ class TableService(TableCore):
                 raise NotHost("Only the host can start the table.")
             if not table.is_full:
                 raise TableNotFull("Every seat needs a player or a bot before the start.")
+            self.pressed(table_id)
             playing = replace(table, status=TableStatus.PLAYING)
             step = steps.play(playing, None, None, self.clock.now(), self._seeds, started=True)
             return await self._commit(step)
@@ -328,6 +356,7 @@ class TableService(TableCore):
 
         The action is committed, then announced; the returned table is the new state.
         """
+        self.pressed(table_id)  # pressing anything counts, a refused click too
         async with self._hold(table_id) as table:
             if table.status is not TableStatus.PLAYING:
                 raise NotStarted("The match has not started yet.")
@@ -341,9 +370,11 @@ class TableService(TableCore):
             if isinstance(action, Deal) or getattr(action, "seat", None) != seat:
                 raise NotYourTurn(f"You play seat {seat + 1}; that action is not yours to make.")
             step = steps.play(table, action, user, self.clock.now(), self._seeds)
+            self._waiting_since[table_id] = step.table.updated_at  # they wait for the bots
             return await self._commit(step)
 
     async def reclaim(self, table_id: int, user: str) -> Table:
+        self.pressed(table_id)
         async with self._hold(table_id) as table:
             seat = table.seat_of(user)
             if seat is None:
@@ -418,6 +449,7 @@ class TableService(TableCore):
                 raise NotSeated(
                     f"Only a player of table #{table.id}, its host or a server admin can resume it."
                 )
+            self.pressed(table_id)
             return await self._commit(steps.resume(table, channel_id, self.clock.now()))
 
     async def channel_deleted(self, channel_id: str, reason: str = CHANNEL_DELETED) -> list[Table]:
@@ -438,6 +470,36 @@ class TableService(TableCore):
             except TableError:
                 continue  # closed meanwhile
         return changed
+
+    # --- limits --------------------------------------------------------------------------
+
+    @functools.cached_property
+    def _quick_at(self) -> dict[tuple[str, str], float]:
+        return {}  # (guild, member) -> when they last opened a quick table
+
+    def open_tables_of(self, guild_id: str, user: str) -> list[Table]:
+        """The member's open tables in the server (lobbies, in play, paused), as host or
+        player, oldest first."""
+        mine = self.tables(guild_id)
+        return [t for t in mine if t.host == user or t.seat_of(user) is not None]
+
+    async def _within_limits(
+        self, guild_id: str, user: str, new_table: bool, quick: bool = False
+    ) -> None:
+        limits = self.limits
+        if limits is None:
+            return
+        mine = self.open_tables_of(guild_id, user)
+        if quick and limits.quick_cooldown_s:
+            since = self.clock.now() - self._quick_at.get((guild_id, user), -math.inf)
+            if since < limits.quick_cooldown_s:
+                raise QuickCooldown(limits.quick_cooldown_s, limits.quick_cooldown_s - since, mine)
+        if limits.member_tables and len(mine) >= limits.member_tables:
+            raise TooManyOfYours(limits.member_tables, mine)
+        if new_table:
+            most = (await self.server_settings(guild_id)).max_tables
+            if len(self.tables(guild_id)) >= most:
+                raise ServerFull(most, mine)
 
     def _require_member(self, table: Table, user: str) -> None:
         if user != table.host and table.seat_of(user) is None:

@@ -77,6 +77,7 @@ async def make_bot(settings: Settings) -> AsyncIterator[Callable[..., TrumpfBot]
 
     def make(**service_options: Any) -> TrumpfBot:
         options = {"seeds": lambda: next(seeds), "bots": quick_bots, **service_options}
+        options.setdefault("idle_min", 0)  # tables pause when idle only where a test says so
         bot = TrumpfBot(settings, interval_s=0, retry_s=0, service_options=options)
         made.append(bot)
         return bot

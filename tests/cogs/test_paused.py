@@ -148,6 +148,7 @@ async def test_resume_needs_the_bot_s_permissions_in_the_new_channel(world):
 async def test_resume_asks_which_when_several_tables_are_paused(world):
     env, guild, channel, alice = world.env, world.guild, world.channel, world.alice
     await alice.slash(channel, "jass quick")
+    await tick(env, 30)  # one /jass quick every 30 seconds
     await alice.slash(channel, "jass quick", game="klaberjass")
     await tick(env)
     await delete_channel(env, channel)

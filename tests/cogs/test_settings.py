@@ -41,6 +41,8 @@ async def test_settings_round_trip_and_survive_a_restart(world, make_bot):
         "Turn clock": "60 s a card, 120 s to choose a contract or bid (Trumpf's default)",
         "Bot level": "medium",
         "Schieber preset": "pagat-3000",
+        "Idle tables": "tables in play never pause for being idle (Trumpf's default)",
+        "Open tables": "at most 20 at once; 3 per member, and one `/jass quick` every 30 seconds",
         "Schieber deck": "French (♠ ♥ ♦ ♣)",
     }
     res = await dora.slash(
@@ -50,6 +52,8 @@ async def test_settings_round_trip_and_survive_a_restart(world, make_bot):
         clock=45,
         level="hard",
         preset="swisslos-2500",
+        idle=0,
+        tables=50,
         deck="swiss",
     )
     assert res.response.embeds[0].description.startswith("Saved.")
@@ -58,6 +62,8 @@ async def test_settings_round_trip_and_survive_a_restart(world, make_bot):
         "Turn clock": "45 s a card, 90 s to choose a contract or bid",
         "Bot level": "hard",
         "Schieber preset": "swisslos-2500",
+        "Idle tables": "tables in play never pause for being idle",
+        "Open tables": "at most 50 at once; 3 per member, and one `/jass quick` every 30 seconds",
         "Schieber deck": "Swiss-German (Rosen, Schellen, Eicheln, Schilten)",
     }
     assert fields(res.response) == changed
@@ -68,7 +74,13 @@ async def test_settings_round_trip_and_survive_a_restart(world, make_bot):
     res = await dora.slash(channel, "jass settings")
     assert fields(res.response) == {**changed, "Turn clock": "no turn clock"}
     expected = ServerSettings(
-        threads=False, clock_s=0, bot_level="hard", preset="swisslos-2500", deck=Deck.SWISS
+        threads=False,
+        clock_s=0,
+        bot_level="hard",
+        preset="swisslos-2500",
+        idle_min=0,
+        max_tables=50,
+        deck=Deck.SWISS,
     )
     assert await env.bot.service.server_settings(str(world.guild.id)) == expected
     other = env.create_guild("Other Club")
