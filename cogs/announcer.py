@@ -227,6 +227,9 @@ class Announcer(TableMessages):
             if isinstance(event, te.TableMoved):
                 lines.append(self._moved_line(table, event.from_channel_id))
                 continue
+            if isinstance(event, te.BotsSlowed):  # the board says so at its next edit
+                board.slowed = event.budget_s if event.slowed else None
+                continue
             inner = event.event if isinstance(event, te.GameEvent) else None
             if isinstance(inner, HandDealt):
                 await self._log(board, place, lines)

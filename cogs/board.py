@@ -46,10 +46,14 @@ def my_hand_button(table: Table, hand_number: int) -> ButtonSpec:
     return ButtonSpec(ref, "🂠 My hand", "primary")
 
 
-def board_screen(table: Table, names: Names = None) -> Screen:
+def board_screen(table: Table, names: Names = None, slowed: float | None = None) -> Screen:
+    """``slowed``: the bots' seconds a move while many tables want them, else None."""
     view = public_view(table)
     title = f"{GAME_NAMES[table.game]} · table #{table.id} · hand {view.hand_number}"
-    lines = [contract_text(table, view, names), turn_text(table, view, names), ""]
+    lines = [contract_text(table, view, names), turn_text(table, view, names)]
+    if slowed is not None:
+        lines.append(f"🐢 Trumpf is busy: the bots think {slowed:.2g} s a move for now.")
+    lines.append("")
     if table.game == "klaberjass" and view.bids and view.trump is None:
         lines.append("**Bids** " + bids_text(table, view, names))
     lines += trick_lines(table, view, names)

@@ -76,6 +76,7 @@ class Board:
     log_lines: list[str] = field(default_factory=list)
     tricks: int = 0  # tricks won this hand, and the last credit: why a match ended mid-hand
     last_credit: Any = None
+    slowed: float | None = None  # the bots' seconds a move while Trumpf is busy, else None
 
 
 class TableMessages:
@@ -239,7 +240,7 @@ class TableMessages:
     async def _upsert_hand(self, board: Board, place: Any, table: Table, names: Any) -> None:
         if table.match is None or table.match.hand is None:
             return
-        screen = board_screen(table, names)
+        screen = board_screen(table, names, board.slowed)
         if table.match.hand_number != board.hand_number or board.hand is None:
             if board.hand is not None:
                 await self._close_hand(board, place, table, names)

@@ -28,10 +28,11 @@ import asyncpg
 
 from tables import pg_steps
 from tables.errors import StoreUnavailable
+from tables.group_commit import GroupCommit
 from tables.league_store_pg import PgLeagueStore
 from tables.model import Seat
 from tables.server_store_pg import PgServerStore
-from tables.store import StoredTable, Write, _settle
+from tables.store import StoredTable, Write
 
 log = logging.getLogger(__name__)
 MIGRATIONS = Path(__file__).parent / "migrations_pg"
@@ -55,8 +56,9 @@ class PgStore:
         self._pool = pool
         self._connect = connect  # a new connection like the pool's
         self._lock = asyncio.Lock()  # one group commit at a time
-        self._pending: list[tuple[Write, asyncio.Future[None]]] = []
-        self._flusher: asyncio.Task[None] | None = None
+        self._commits = GroupCommit(
+            self._lock, self._transaction, asyncpg.IntegrityConstraintViolationError
+        )
         self._writer: asyncpg.Connection | None = None
 
     @classmethod
@@ -79,8 +81,7 @@ class PgStore:
         return store
 
     async def close(self) -> None:
-        while self._flusher is not None and not self._flusher.done():
-            await asyncio.shield(self._flusher)
+        await self._commits.drain()
         await self._drop_writer()
         await self._pool.close()
 
@@ -157,46 +158,12 @@ class PgStore:
         return table_id
 
     def submit(self, write: Write) -> asyncio.Future[None]:
-        """Queue one step for the next commit; the future is done once it is durable
-        (or fails with StoreUnavailable, and then nothing of it was written)."""
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._pending.append((write, future))
-        if self._flusher is None or self._flusher.done():
-            self._flusher = asyncio.create_task(self._flush())
-        return future
+        """Queue one step for the next (group) commit; see :class:`GroupCommit`."""
+        return self._commits.submit(write)
 
     async def commit(self, write: Write) -> None:
         """Commit one step and wait until it is durable."""
-        await asyncio.shield(self.submit(write))
-
-    async def _flush(self) -> None:
-        batch: list[tuple[Write, asyncio.Future[None]]] = []
-        try:
-            async with self._lock:
-                while self._pending:
-                    batch, self._pending = self._pending, []
-                    await self._commit_batch(batch)
-        except asyncio.CancelledError:  # shut down meanwhile: every waiter must hear back
-            for _, future in batch + self._pending:
-                _settle(future, ConnectionAbortedError("the store was closed"))
-            self._pending = []
-            raise
-
-    async def _commit_batch(self, batch: list[tuple[Write, asyncio.Future[None]]]) -> None:
-        try:
-            await self._transaction([w for w, _ in batch])
-        except asyncpg.IntegrityConstraintViolationError as e:
-            if len(batch) == 1:
-                _settle(batch[0][1], e)
-                return
-            for one in batch:  # find the write that conflicts
-                await self._commit_batch([one])
-        except Exception as e:  # every waiter must hear back, whatever went wrong
-            for _, future in batch:
-                _settle(future, e)
-        else:
-            for _, future in batch:
-                _settle(future, None)
+        await self._commits.commit(write)
 
     async def _transaction(self, writes: list[Write]) -> None:
         """One round trip for a usual batch: a single statement is its own transaction.

@@ -27,6 +27,7 @@ import aiosqlite
 
 from tables import store_file
 from tables.errors import StoreUnavailable
+from tables.group_commit import GroupCommit
 from tables.model import Seat
 
 if TYPE_CHECKING:
@@ -94,8 +95,7 @@ class Store:
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
         self._lock = asyncio.Lock()  # one transaction at a time on the one connection
-        self._pending: list[tuple[Write, asyncio.Future[None]]] = []
-        self._flusher: asyncio.Task[None] | None = None
+        self._commits = GroupCommit(self._lock, self._transaction, sqlite3.IntegrityError)
         self._checkpointer: asyncio.Task[None] | None = None
         self._checkpoint_db: aiosqlite.Connection | None = None
 
@@ -156,8 +156,7 @@ class Store:
             yield self._db
 
     async def close(self) -> None:
-        while self._flusher is not None and not self._flusher.done():
-            await asyncio.shield(self._flusher)
+        await self._commits.drain()
         if self._checkpointer is not None:
             self._checkpointer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -224,53 +223,12 @@ class Store:
         return table_id
 
     def submit(self, write: Write) -> asyncio.Future[None]:
-        """Queue one step for the next commit; the future is done once it is durable
-        (or fails with StoreUnavailable, and then nothing of it was written)."""
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._pending.append((write, future))
-        if self._flusher is None or self._flusher.done():
-            self._flusher = asyncio.create_task(self._flush())
-        return future
+        """Queue one step for the next (group) commit; see :class:`GroupCommit`."""
+        return self._commits.submit(write)
 
     async def commit(self, write: Write) -> None:
         """Commit one step and wait until it is durable."""
-        # Shielded: a caller that gives up waiting must not cancel the commit.
-        await asyncio.shield(self.submit(write))
-
-    async def _flush(self) -> None:
-        batch: list[tuple[Write, asyncio.Future[None]]] = []
-        try:
-            async with self._lock:
-                while self._pending:
-                    batch, self._pending = self._pending, []
-                    await self._commit_batch(batch)
-        except asyncio.CancelledError:  # shut down meanwhile: every waiter must hear back
-            for _, future in batch + self._pending:
-                _settle(future, ConnectionAbortedError("the store was closed"))
-            self._pending = []
-            raise
-
-    async def _commit_batch(self, batch: list[tuple[Write, asyncio.Future[None]]]) -> None:
-        try:
-            await self._transaction([w for w, _ in batch])
-        except sqlite3.IntegrityError:
-            await self._commit_one_by_one(batch)  # find the write that conflicts
-            return
-        except Exception as e:  # every waiter must hear back, whatever went wrong
-            for _, future in batch:
-                _settle(future, e)
-            return
-        for _, future in batch:
-            _settle(future, None)
-
-    async def _commit_one_by_one(self, batch: list[tuple[Write, asyncio.Future[None]]]) -> None:
-        for write, future in batch:
-            try:
-                await self._transaction([write])
-            except Exception as e:
-                _settle(future, e)
-            else:
-                _settle(future, None)
+        await self._commits.commit(write)
 
     async def _transaction(self, writes: list[Write]) -> None:
         db = self._db
@@ -493,15 +451,6 @@ class Store:
             result["players"] = by_table.get(r[0], [])
             out.append(result)
         return out
-
-
-def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
-    if future.done():
-        return
-    if error is None:
-        future.set_result(None)
-    else:
-        future.set_exception(store_file.store_error(error))
 
 
 async def _pragma(db: aiosqlite.Connection, setting: str) -> None:

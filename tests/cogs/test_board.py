@@ -8,6 +8,7 @@ import discord
 
 from cogs.emojis import EMOJIS
 from tables.decks import Deck
+from tables.events import BotsSlowed
 from tests.cogs.helpers import finished, moves, play_out, table_message, tick
 
 
@@ -139,3 +140,21 @@ async def test_no_message_is_edited_more_than_once_a_second(world):
         last[message_id] = at
     counts = Counter(message_id for _, message_id in edits)
     assert len(counts) >= 4 and max(counts.values()) >= 9  # boards, logs, the summary
+
+
+async def test_the_board_says_when_trumpf_is_busy_and_the_bots_think_less(world):
+    env, channel, alice = world.env, world.channel, world.alice
+    panel = await start(world, "jass schieber", clock=0, bots=3)
+    service = env.bot.service
+
+    async def slowed(on: bool) -> str:
+        # What the scheduler publishes when many tables want bot moves at once.
+        table = service.table(1)
+        env.bot.announcer.on_event(BotsSlowed(1, table.seq, on, 0.25))
+        await alice.click(panel, custom_id=moves(panel)[0].custom_id)  # the board moves on
+        await tick(env)
+        return table_message(channel, 1).embeds[0].description
+
+    busy = "🐢 Trumpf is busy: the bots think 0.25 s a move for now."
+    assert busy in await slowed(True)
+    assert busy not in await slowed(False)
