@@ -19,6 +19,7 @@ from cogs.render import (
     seat_name,
     side_name,
     suit_label,
+    trick_text,
 )
 from cogs.screens import Screen, contract_text, embed_for, timestamp
 from engine.actions import Bid, BidKind, Choose, Play, Push, Swap
@@ -136,8 +137,7 @@ def panel_screen(table: Table, seat: int) -> Screen:
     )
     deck = table.options.deck
     if view.trick:
-        trick = " · ".join(f"{seat_name(table, s)} {card_inline(deck, c)}" for s, c in view.trick)
-        embed.add_field(name="This trick", value=trick)
+        embed.add_field(name="This trick", value=trick_text(table, view.trick, show=card_inline))
     own = view.own_weis if table.game == "schieber" else view.own_sequences
     if own and not view.tricks:
         what = "Your Weis" if table.game == "schieber" else "Your sequences"
