@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cogs.card_faces import card_inline, cards_inline
 from cogs.refs import OPEN_HAND, Ref
 from cogs.render import (
     GAME_NAMES,
@@ -33,6 +34,7 @@ from engine import events as ev
 from engine.actions import BidKind
 from engine.cards import Suit
 from engine.phase import Phase
+from tables.decks import declaration_name
 from tables.model import Table, TableStatus
 
 BAR = 5  # blocks of the match bar
@@ -83,10 +85,11 @@ def trick_lines(table: Table, view: Any, names: Names = None) -> list[str]:
     if view.phase is not Phase.PLAY and not view.trick:
         return []
     played = dict(view.trick)
+    deck = table.options.deck
     leader = view.trick[0][0] if view.trick else view.leader
     out = [f"**Trick {len(view.tricks) + 1}**"]
     for seat in range(len(table.seats)):
-        card = str(played[seat]) if seat in played else "·"
+        card = card_inline(deck, played[seat]) if seat in played else "·"
         mark = " ◂ led" if seat == leader and seat in played else ""
         if seat == view.to_move and seat not in played:
             mark = " ◂ to play"
@@ -95,7 +98,7 @@ def trick_lines(table: Table, view: Any, names: Names = None) -> list[str]:
 
 
 def last_trick_line(table: Table, trick: Any, names: Names = None) -> str:
-    plays = trick_text(table, played_by(table, trick), names)
+    plays = trick_text(table, played_by(table, trick), names, card_inline)
     winner = seat_name(table, trick.winner, names)
     return f"**Last trick ({trick.number})** {plays} → **{winner}** +{trick.points}"
 
@@ -119,7 +122,11 @@ def weis_line(table: Table, view: Any, names: Names = None) -> str:
     """What has been shown (the scoring side's Weis after the first trick, Stöck, Bela)
     and the points announced by those whose Weis are not shown: never their cards."""
     name = lambda seat: seat_name(table, seat, names)  # noqa: E731
-    shown = [f"{name(d.seat)} {d.name} {' '.join(map(str, d.cards))}" for d in view.declarations]
+    deck = table.options.deck
+    shown = [
+        f"{name(d.seat)} {declaration_name(deck, d)} {cards_inline(deck, d.cards)}"
+        for d in view.declarations
+    ]
     showing = {d.seat for d in view.declarations if d.kind not in ("stoeck", "bela")}
     shown += [f"{name(s)} announced {p}" for s, p in view.announced if s not in showing]
     if not shown:

@@ -34,7 +34,7 @@ class TrumpfButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMP
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         disabled: bool = False,
         row: int | None = None,
-        emoji: str | None = None,
+        emoji: discord.PartialEmoji | str | None = None,
     ) -> None:
         button: discord.ui.Button[Any] = discord.ui.Button(
             label=label[:80],

@@ -7,8 +7,8 @@ emoji and the old one goes.  It uploads only what is missing, never doubles one,
 deletes only names of that exact form: any other emoji of the application is left alone.
 
 A deck is shown with emojis once all of its cards have one; until then, or when Discord
-refuses (no permission, rate limit, an outage), :func:`card_face` gives no emoji and the
-cards show as text.  The next start tries again.
+refuses (no permission, rate limit, an outage), :mod:`cogs.card_faces` gives no emoji and
+the cards show as text.  The next start tries again.
 
 >>> from engine.cards import Card
 >>> CardImage(Deck.SWISS, "H10", b"a picture").name
@@ -32,7 +32,7 @@ import discord
 
 import art
 from engine.cards import CARDS, Card
-from tables.decks import Deck, card_label
+from tables.decks import Deck
 
 log = logging.getLogger(__name__)
 PREFIX = "trumpf_"
@@ -90,20 +90,6 @@ class CardEmojis:
 
 
 EMOJIS = CardEmojis()  # the bot's; one process runs one bot
-
-
-def card_face(deck: Deck, card: Card) -> tuple[str, discord.PartialEmoji | None]:
-    """A card for a button: its short label and its emoji, None while there is none.
-
-    ``discord.ui.Button(label=label, emoji=emoji)`` takes both as they are.
-    """
-    return card_label(deck, card), EMOJIS.get(deck, card)
-
-
-def card_inline(deck: Deck, card: Card) -> str:
-    """A card inside text (the board, a Weis): its emoji then its label, or the label."""
-    label, emoji = card_face(deck, card)
-    return label if emoji is None else f"{emoji} {label}"
 
 
 @dataclass

@@ -1,6 +1,7 @@
 """A player's private hand: the cards as buttons, the legal ones enabled, and the choices.
 
-Only the player's own observation is read here; the message is ephemeral.
+Only the player's own observation is read here; the message is ephemeral.  Cards and
+contracts are drawn and named in the table's deck (:mod:`cogs.card_faces`).
 """
 
 from __future__ import annotations
@@ -8,12 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cogs.card_faces import card_face
+from cogs.card_faces import card_face, card_inline, cards_inline
 from cogs.refs import PLAY_AGAIN, REFRESH, Ref, ref_of
 from cogs.render import (
     GAME_NAMES,
     ButtonSpec,
-    cards,
     paused_text,
     scores_text,
     seat_name,
@@ -25,6 +25,7 @@ from cogs.screens import Screen, contract_text, embed_for, timestamp
 from engine.actions import Bid, BidKind, Choose, Play, Push, Swap
 from engine.cards import Card, Suit
 from engine.phase import Phase
+from tables.decks import contract_name, declaration_name
 from tables.model import Table, TableStatus
 
 SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)  # black, red, black, red
@@ -48,7 +49,7 @@ def action_label(table: Table, view: Any, action: Any) -> str:
         case Push():
             return f"Push to {_plain_seat(table, (action.seat + 2) % 4)}"
         case Choose(contract=contract):
-            return contract.label
+            return contract_name(table.options.deck, contract)
         case Bid(kind=BidKind.TAKE):
             return f"Take {view.table_card.suit.symbol}"
         case Bid(kind=BidKind.PASS):
@@ -134,17 +135,20 @@ def panel_screen(table: Table, seat: int) -> Screen:
         value=own_contract_text(table, view),
         inline=False,
     )
+    deck = table.options.deck
     if view.trick:
-        embed.add_field(name="This trick", value=trick_text(table, view.trick))
+        embed.add_field(name="This trick", value=trick_text(table, view.trick, show=card_inline))
     own = view.own_weis if table.game == "schieber" else view.own_sequences
     if own and not view.tricks:
         what = "Your Weis" if table.game == "schieber" else "Your sequences"
-        text = "\n".join(f"{d.name} {cards(d.cards)} ({d.points})" for d in own)
+        text = "\n".join(
+            f"{declaration_name(deck, d)} {cards_inline(deck, d.cards)} ({d.points})" for d in own
+        )
         embed.add_field(name=f"{what} (declared with your first card)", value=text, inline=False)
     embed.add_field(name=f"Match (to {view.target})", value=scores_text(table, view.scores))
     playing = table.status is TableStatus.PLAYING
     if not playing:
-        held = cards(sorted_hand(view.hand, trump_of(view))) or "—"
+        held = cards_inline(deck, sorted_hand(view.hand, trump_of(view))) or "—"
         embed.add_field(name="Your cards", value=held, inline=False)
         embed.set_footer(text="Only you see this.")
         return Screen(embed=embed)
@@ -159,7 +163,7 @@ def _buttons(table: Table, view: Any) -> list[ButtonSpec]:
     for i, card in enumerate(sorted_hand(view.hand, trump_of(view))):
         ok = Play(seat, card) in legal
         ref = Ref(table.id, "play", card.code, table.seq, hand, seat)
-        label, emoji = card_face(card)
+        label, emoji = card_face(table.options.deck, card)
         style = "primary" if ok else "secondary"
         buttons.append(ButtonSpec(ref, label, style, not ok, i // 5, emoji))
     others = [a for a in view.legal if not isinstance(a, Play)]

@@ -21,16 +21,20 @@ bots by their seat.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cogs.refs import Ref
 from engine import events as ev
 from engine.actions import Contract
 from engine.cards import Card, Suit
 from tables import events as te
+from tables.decks import Deck, card_label, cards_label, declaration_name
 from tables.model import Table
+
+if TYPE_CHECKING:
+    import discord
 
 TEAM_NAMES = ("Team A", "Team B")
 GAME_NAMES = {"schieber": "Schieber", "klaberjass": "Klaberjass"}
@@ -59,7 +63,7 @@ class ButtonSpec:
     style: str = "secondary"
     disabled: bool = False
     row: int | None = None
-    emoji: str | None = None  # shown before the label (a card's picture, later)
+    emoji: discord.PartialEmoji | str | None = None  # shown before the label (a card's picture)
 
 
 # --- names ------------------------------------------------------------------------------
@@ -125,8 +129,16 @@ def scores_text(table: Table, scores: Sequence[int], names: Names = None) -> str
     return " · ".join(f"{side_name(table, i, names)} **{s}**" for i, s in enumerate(scores))
 
 
-def trick_text(table: Table, plays: Iterable[tuple[int, Card]], names: Names = None) -> str:
-    return " · ".join(f"{seat_name(table, s, names)} {c}" for s, c in plays)
+def trick_text(
+    table: Table,
+    plays: Iterable[tuple[int, Card]],
+    names: Names = None,
+    show: Callable[[Deck, Card], str] = card_label,
+) -> str:
+    """Who played what, each card named in the table's deck; ``show`` draws a card (the
+    board passes ``cogs.card_faces.card_inline``: the picture, then the name)."""
+    deck = table.options.deck
+    return " · ".join(f"{seat_name(table, s, names)} {show(deck, c)}" for s, c in plays)
 
 
 def played_by(table: Table, trick: ev.TrickWon) -> list[tuple[int, Card]]:
@@ -135,7 +147,9 @@ def played_by(table: Table, trick: ev.TrickWon) -> list[tuple[int, Card]]:
 
 
 def declaration_text(table: Table, d: ev.Declaration, names: Names = None) -> str:
-    return f"{seat_name(table, d.seat, names)}: {d.name} {cards(d.cards)} ({d.points})"
+    deck = table.options.deck  # in words: a hand's log must fit one message, pictures do not
+    shown = f"{declaration_name(deck, d)} {cards_label(deck, d.cards)}"
+    return f"{seat_name(table, d.seat, names)}: {shown} ({d.points})"
 
 
 # --- one line per event -------------------------------------------------------------------
@@ -158,6 +172,7 @@ def event_line(
         case ev.StoeckDeclared(declaration, points):
             return f"👑 {name(declaration.seat)}: **{declaration.name}!** (+{points})"
         case ev.TrumpSwapped(seat, given, taken):
+            given, taken = (card_label(table.options.deck, c) for c in (given, taken))
             return f"🔄 {name(seat)} swaps {given} for the turn-up {taken}."
         case ev.HandAnnulled(number):
             return f"Hand {number}: both passed twice. The hand is annulled and dealt again."

@@ -4,8 +4,9 @@ Once a hand is over nothing of it is secret any more, and players like to look b
 hands as dealt, the contract (pushed or not; Klaberjass: the bids and the swap), every
 trick in order and the Weis (sequences) of both sides, counted or not.  It is read from
 the table's stored log, replayed by the engine (the same record ``/jass export`` gives),
-never from what the bot remembers.  Cards are written as on the buttons (``card_text``):
-a page of black ♠ and ♣ emoji is hard to read on Discord's dark theme.
+never from what the bot remembers.  Cards are written as on the buttons, in the table's
+deck (``button_label``): a page of black ♠ and ♣ emoji is hard to read on Discord's dark
+theme, and a Swiss table names its cards the Swiss way.
 
 The hand result message carries the button: :func:`with_review_button` adds it to a
 screen.  The button is a :class:`cogs.buttons.TrumpfButton` (its custom_id says the
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.buttons import message_kwargs
-from cogs.card_faces import SIGNS, card_text
+from cogs.card_faces import SIGNS, button_label, card_text
 from cogs.names import Names
 from cogs.panel_screen import sorted_hand
 from cogs.refs import Ref
@@ -31,6 +32,7 @@ from engine.actions import Contract
 from engine.cards import Card, Suit
 from engine.events import Declaration
 from engine.replay import replay_record
+from tables.decks import Deck, contract_name, declaration_name
 from tables.errors import TableError
 from tables.model import Seat, Table
 
@@ -92,16 +94,17 @@ def review_screen(
     )
     trump = Suit.from_word(result["contract"]) if _is_suit(result.get("contract")) else None
     extra = record.get("extra") or [[] for _ in names]
+    deck = table.options.deck
     for seat, (dealt, later) in enumerate(zip(record["hands"], extra, strict=True)):
-        text = _cards(sorted_hand(_parse(dealt), trump))
+        text = _cards(sorted_hand(_parse(dealt), trump), deck)
         if later:
-            text += f" · after the bidding: {_cards(sorted_hand(_parse(later), trump))}"
+            text += f" · after the bidding: {_cards(sorted_hand(_parse(later), trump), deck)}"
         embed.add_field(name=f"Seat {seat + 1} · {names[seat]}"[:256], value=text, inline=False)
-    tricks = [_trick_line(n, t, names) for n, t in enumerate(result["tricks"], 1)]
+    tricks = [_trick_line(n, t, names, deck) for n, t in enumerate(result["tricks"], 1)]
     for title, value in _fields("Tricks", tricks or ["None was played."]):
         embed.add_field(name=title, value=value, inline=False)
     what = "Weis" if game == "schieber" else "Sequences and Bela"
-    declared = [_declaration_line(d, names) for d in result.get("declarations", [])]
+    declared = [_declaration_line(d, names, deck) for d in result.get("declarations", [])]
     for title, value in _fields(what, declared or ["None."]):
         embed.add_field(name=title, value=value, inline=False)
     embed.set_footer(text="Only you see this. Every card is shown once the hand is over.")
@@ -115,7 +118,7 @@ def _story(
     lines = [f"Dealt by {names[dealer]}."]
     if record["game"] == "schieber":
         forehand = (dealer + 1) % 4
-        contract = _contract(result.get("contract"))
+        contract = _contract(result.get("contract"), table.options.deck)
         if contract is not None:
             chose = f"{names[result['maker']]} chose **{contract}**"
             pushed = f"{names[forehand]} pushed; " if result.get("pushed") else ""
@@ -147,10 +150,12 @@ def _sides(table: Table, names: Sequence[str]) -> list[str]:
     return list(names)
 
 
-def _contract(value: str | None) -> str | None:
+def _contract(value: str | None, deck: Deck = Deck.FRENCH) -> str | None:
     if value is None:
         return None
     contract = Contract(value)
+    if deck is Deck.SWISS:
+        return contract_name(deck, contract)
     if contract.trump is not None:
         return f"{SIGNS[contract.trump]} {contract.trump.word}"
     return contract.label
@@ -168,20 +173,22 @@ def _bid(action: dict[str, Any], names: Sequence[str]) -> str:
     return f"{who} {'takes' if bid == 'take' else 'passes'}"
 
 
-def _trick_line(number: int, trick: dict[str, Any], names: Sequence[str]) -> str:
+def _trick_line(
+    number: int, trick: dict[str, Any], names: Sequence[str], deck: Deck = Deck.FRENCH
+) -> str:
     n = len(names)
     played = " · ".join(
-        f"{names[(trick['leader'] + i) % n]} {card_text(Card.from_code(c))}"
+        f"{names[(trick['leader'] + i) % n]} {button_label(deck, Card.from_code(c))}"
         for i, c in enumerate(trick["cards"])
     )
     return f"{number}. {played} → **{names[trick['winner']]}** (+{trick['points']})"
 
 
-def _declaration_line(d: dict[str, Any], names: Sequence[str]) -> str:
+def _declaration_line(d: dict[str, Any], names: Sequence[str], deck: Deck = Deck.FRENCH) -> str:
     cards = tuple(_parse(d["cards"]))
-    what = Declaration(d["seat"], d["kind"], cards, d["points"]).name
+    what = declaration_name(deck, Declaration(d["seat"], d["kind"], cards, d["points"]))
     counted = "counts" if d["scored"] else "does not count"
-    return f"{names[d['seat']]}: {what} {_cards(cards)} ({d['points']}) · {counted}"
+    return f"{names[d['seat']]}: {what} {_cards(cards, deck)} ({d['points']}) · {counted}"
 
 
 def _fields(title: str, lines: Iterable[str]) -> list[tuple[str, str]]:
@@ -200,5 +207,5 @@ def _parse(codes: Iterable[str]) -> list[Card]:
     return [Card.from_code(c) for c in codes]
 
 
-def _cards(cards: Iterable[Card]) -> str:
-    return " ".join(card_text(c) for c in cards)
+def _cards(cards: Iterable[Card], deck: Deck = Deck.FRENCH) -> str:
+    return " ".join(button_label(deck, c) for c in cards)

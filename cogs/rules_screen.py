@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cogs.render import GAME_NAMES
-from cogs.screens import Screen, clock_line, embed_for, rules_line, rules_of
+from cogs.screens import Screen, clock_line, embed_for, multiplier_suits, rules_line, rules_of
 from tables.model import Table
 
 DOCS = {"schieber": "schieber.md", "klaberjass": "klaberjass.md"}  # in docs/
@@ -24,11 +24,12 @@ def rules_screen(table: Table, docs_url: str = "") -> Screen:
     embed = embed_for(table, f"Rules of {name} table #{table.id}", rules_line(table))
     if table.game == "schieber":
         m = rules.multipliers
+        black, red = multiplier_suits(table)
         embed.add_field(name="Preset", value=rules.preset)
         embed.add_field(name="Target", value=str(rules.target))
         embed.add_field(
             name="Multipliers",
-            value=f"♠♣ ×{m[0]}, ♥♦ ×{m[1]}, Obenabe ×{m[2]}, Undenufe ×{m[3]}",
+            value=f"{black} ×{m[0]}, {red} ×{m[1]}, Obenabe ×{m[2]}, Undenufe ×{m[3]}",
             inline=False,
         )
         for label, on in (
@@ -63,5 +64,6 @@ def rules_screen(table: Table, docs_url: str = "") -> Screen:
             ),
         )
     embed.add_field(name="Turn clock", value=clock_line(table), inline=False)
+    embed.add_field(name="Deck", value=table.options.deck.title, inline=False)
     embed.add_field(name="Full rules", value=docs_link(table.game, docs_url), inline=False)
     return Screen(embed=embed)

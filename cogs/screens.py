@@ -31,7 +31,6 @@ from cogs.render import (
     GAME_NAMES,
     ButtonSpec,
     Names,
-    contract_label,
     person,
     scores_text,
     seat_long,
@@ -40,10 +39,12 @@ from cogs.render import (
     suit_label,
     team_members,
 )
+from engine.cards import Suit
 from engine.events import HandScored
 from engine.phase import Phase
 from tables import games
 from tables.bots import LEVELS
+from tables.decks import contract_name, suits_text
 from tables.model import Table, TableStatus
 
 COLOURS = {"schieber": 0xC0392B, "klaberjass": 0x1E8449}
@@ -59,7 +60,10 @@ class Screen:
     def key(self) -> str:
         """Equal keys mean an edit would change nothing."""
         embed = self.embed.to_dict() if self.embed is not None else None
-        buttons = [(b.ref.custom_id, b.label, b.style, b.disabled) for b in self.buttons]
+        # The emoji too: a card's picture arriving is a change to show.
+        buttons = [
+            (b.ref.custom_id, b.label, b.style, b.disabled, str(b.emoji)) for b in self.buttons
+        ]
         return json.dumps([self.content, embed, buttons], sort_keys=True, default=str)
 
 
@@ -85,12 +89,21 @@ def rules_line(table: Table) -> str:
     if table.game == "klaberjass":
         return f"to {rules.target}"
     m = rules.multipliers
+    black, red = multiplier_suits(table)
     extras = [n for n, on in (("Weis", rules.weis), ("Stöck", rules.stoeck)) if on]
     if rules.match_bonus:
         extras.append("Match bonus")
     return (
-        f"{rules.preset}, to {rules.target} · ×{m[0]} ♠♣ ×{m[1]} ♥♦ ×{m[2]} Obenabe "
+        f"{rules.preset}, to {rules.target} · ×{m[0]} {black} ×{m[1]} {red} ×{m[2]} Obenabe "
         f"×{m[3]} Undenufe" + (f" · {', '.join(extras)}" if extras else "")
+    )
+
+
+def multiplier_suits(table: Table) -> tuple[str, str]:
+    """The black and the red suits as the table's deck names them ('♠♣', 'Rosen/Schellen')."""
+    deck = table.options.deck
+    return suits_text(deck, (Suit.SPADES, Suit.CLUBS)), suits_text(
+        deck, (Suit.HEARTS, Suit.DIAMONDS)
     )
 
 
@@ -115,6 +128,7 @@ def lobby_screen(table: Table, names: Names = None) -> Screen:
         f"Host: {person(table.host, names)}",
         f"Rules: {rules_line(table)}",
         f"Clock: {clock_line(table)}",
+        f"Deck: {table.options.deck.title}",
     ]
     if open_:
         lines.append("Take a seat or add bots; the host starts once every seat is filled.")
@@ -177,7 +191,8 @@ def contract_text(table: Table, view: Any, names: Names = None) -> str:
             return f"{name(view.to_move)} (forehand) chooses the contract or pushes."
         times = rules_of(table).multiplier(view.contract)
         pushed = f", pushed by {name(view.forehand)}" if view.pushed else ""
-        return f"**{contract_label(view.contract)} ×{times}** · made by {name(view.maker)}{pushed}"
+        contract = contract_name(table.options.deck, view.contract)
+        return f"**{contract} ×{times}** · made by {name(view.maker)}{pushed}"
     if view.trump is None:
         rnd = 1 if len(view.bids) < 2 else 2
         return f"Turned-up card **{view.table_card}** · bidding, round {rnd}"

@@ -63,6 +63,7 @@ def settings_embed(
     embed.add_field(name="Turn clock", value=clock_text(settings, fallback), inline=False)
     embed.add_field(name="Bot level", value=settings.bot_level, inline=True)
     embed.add_field(name="Schieber preset", value=settings.preset, inline=True)
+    embed.add_field(name="Schieber deck", value=settings.deck.title, inline=False)
     minutes = idle_default if settings.idle_min is None else settings.idle_min
     idle = (
         f"a table in play pauses after {minutes:g} minutes without a press"
@@ -76,7 +77,7 @@ def settings_embed(
         inline=False,
     )
     embed.set_footer(
-        text="Change one with /jass settings threads: clock: level: preset: idle: tables:"
+        text="Change one with /jass settings threads: clock: level: preset: idle: tables: deck:"
     )
     return embed
 

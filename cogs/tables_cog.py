@@ -28,6 +28,7 @@ from cogs.rules_screen import rules_screen
 from cogs.screens import clock_line, rules_line
 from cogs.settings_screen import settings_command
 from tables import bots
+from tables.decks import Deck
 from tables.errors import TableError, TablePaused, UnknownTable
 from tables.model import Table, TableOptions, TableStatus
 
@@ -40,6 +41,10 @@ LEVELS = [Choice(name=n.capitalize(), value=n) for n in bots.LEVELS]
 GAMES = [
     Choice(name="Schieber (4 players)", value="schieber"),
     Choice(name="Klaberjass (2 players)", value="klaberjass"),
+]
+DECKS = [
+    Choice(name="French (♠ ♥ ♦ ♣)", value="french"),
+    Choice(name="Swiss-German (Rosen, Schellen, Eicheln, Schilten)", value="swiss"),
 ]
 PRESETS = [
     Choice(name="Pagat 3000 (×1 ×2 ×3 ×4, Weis, Stöck)", value="pagat-3000"),
@@ -100,8 +105,9 @@ class TablesCog(commands.Cog, name="Tables"):
         clock="Seconds for a card (twice that for the contract); 0 for no clock",
         bots="How many seats to fill with bots now (you take one seat)",
         level="How well the bots play (default: the server's)",
+        deck="The cards: French or Swiss-German (default: the server's)",
     )
-    @app_commands.choices(preset=PRESETS, level=LEVELS)
+    @app_commands.choices(preset=PRESETS, level=LEVELS, deck=DECKS)
     async def schieber(
         self,
         interaction: discord.Interaction,
@@ -110,11 +116,12 @@ class TablesCog(commands.Cog, name="Tables"):
         clock: app_commands.Range[int, 0, 600] | None = None,
         bots: app_commands.Range[int, 0, 3] = 0,
         level: str | None = None,
+        deck: str | None = None,
     ) -> None:
         rules: dict[str, Any] = {"preset": preset} if preset else {}
         if target is not None:
             rules["target"] = target
-        await self._open(interaction, "schieber", rules, clock, bots, level)
+        await self._open(interaction, "schieber", rules, clock, bots, level, deck=deck)
 
     @jass.command(name="klaberjass", description="Open a two-player Klaberjass table here")
     @app_commands.describe(
@@ -137,14 +144,22 @@ class TablesCog(commands.Cog, name="Tables"):
 
     @jass.command(name="quick", description="Play at once: bots fill every other seat")
     @app_commands.describe(
-        game="Which game", level="How well the bots play (default: the server's)"
+        game="Which game",
+        level="How well the bots play (default: the server's)",
+        deck="The cards for Schieber: French or Swiss-German (Klaberjass is always French)",
     )
-    @app_commands.choices(game=GAMES, level=LEVELS)
+    @app_commands.choices(game=GAMES, level=LEVELS, deck=DECKS)
     async def quick(
-        self, interaction: discord.Interaction, game: str = "schieber", level: str | None = None
+        self,
+        interaction: discord.Interaction,
+        game: str = "schieber",
+        level: str | None = None,
+        deck: str | None = None,
     ) -> None:
         seats = 3 if game == "schieber" else 1
-        await self._open(interaction, game, {}, None, seats, level, start=True, quick=True)
+        await self._open(
+            interaction, game, {}, None, seats, level, start=True, quick=True, deck=deck
+        )
 
     @jass.command(name="settings", description="This server's defaults for new tables")
     @app_commands.describe(
@@ -154,8 +169,9 @@ class TablesCog(commands.Cog, name="Tables"):
         preset="Default Schieber rules",
         idle="Minutes without a press before a table in play pauses; 0: never",
         tables="Open tables this server may have at once (lobbies, in play, paused)",
+        deck="Default cards for Schieber: French or Swiss-German",
     )
-    @app_commands.choices(level=LEVELS, preset=PRESETS)
+    @app_commands.choices(level=LEVELS, preset=PRESETS, deck=DECKS)
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -165,9 +181,10 @@ class TablesCog(commands.Cog, name="Tables"):
         preset: str | None = None,
         idle: app_commands.Range[int, 0, 1440] | None = None,
         tables: app_commands.Range[int, 1, 1000] | None = None,
+        deck: str | None = None,
     ) -> None:
         changes = {"threads": threads, "clock_s": clock, "bot_level": level, "preset": preset}
-        changes |= {"idle_min": idle, "max_tables": tables}
+        changes |= {"idle_min": idle, "max_tables": tables, "deck": deck}
         await settings_command(self.bot, interaction, changes)
 
     async def _refuse_channel(self, interaction: discord.Interaction) -> bool:
@@ -194,6 +211,7 @@ class TablesCog(commands.Cog, name="Tables"):
         level: str | None,
         start: bool = False,
         quick: bool = False,
+        deck: str | None = None,
     ) -> None:
         if await self._refuse_channel(interaction):
             return
@@ -202,9 +220,11 @@ class TablesCog(commands.Cog, name="Tables"):
         if game == "schieber":
             rules = {"preset": defaults.preset, **rules}
         card, contract = defaults.clocks(self.bot.settings, clock)
-        options = TableOptions(rules, card, contract)
         level = level or defaults.bot_level
         user = user_of(interaction)
+        # The server's deck is for Schieber; the service refuses Klaberjass asked in Swiss.
+        chosen = Deck(deck) if deck else defaults.deck if game == "schieber" else Deck.FRENCH
+        options = TableOptions(rules, card, contract, chosen)
         try:
             table = await self.service.create_table(
                 game, str(interaction.guild_id), str(interaction.channel_id), user, options,
@@ -219,8 +239,10 @@ class TablesCog(commands.Cog, name="Tables"):
             return
         name = GAME_NAMES[game]
         where = "It has started below." if start else "The lobby is below: take seats, then Start."
+        cards = "; Swiss-German cards" if table.options.deck is Deck.SWISS else ""
         await interaction.followup.send(
-            f"{name} table #{table.id} is open ({rules_line(table)}; {clock_line(table)}). {where}",
+            f"{name} table #{table.id} is open ({rules_line(table)}; {clock_line(table)}{cards}). "
+            f"{where}",
             ephemeral=True,
         )
 

@@ -15,6 +15,11 @@ Bid(seat=1, kind=<BidKind.NAME: 'name'>, suit=<Suit.SPADES: 0>)
 'b'
 >>> parse("3", seat=0, legal=["a", "b"])
 Unclear(why='There is no choice 3; the choices go from 1 to 2.')
+>>> parse("Rosen-Banner", seat=0, legal=[]), parse("eicheln", seat=2, legal=[])
+(Play(seat=0, card=Card('H10')), Choose(seat=2, contract=<Contract.CLUBS: 'clubs'>))
+
+With ``--deck swiss`` cards and contracts are shown by their Swiss names, and may be
+typed so too (``rosen-banner``, ``eicheln``) as well as by code.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ from engine.actions import Action, Bid, BidKind, Choose, Contract, Play, Push, S
 from engine.cards import Card, Suit
 from engine.schieber import PRESETS
 from tables import text
+from tables.decks import Deck, from_swiss
 from tables.errors import TableError
 from tables.events import TableCancelled, TableFinished, TurnStarted
 from tables.model import Table, TableOptions, TableStatus
@@ -45,6 +51,7 @@ ME = "console"
 PLACE = "console"  # the guild and channel of console tables
 HELP = """Type the number of a choice, or:
   a card code: SA, H10, DJ, C6      push / hearts / obenabe / undenufe (Schieber)
+  Swiss names work too: rosen-banner, eicheln-under, rosen (a contract)
   take / pass / name spades / swap (Klaberjass)
   show (the table again)   record (the last finished hand as JSON)   help   quit"""
 
@@ -84,6 +91,11 @@ def parse(line: str, seat: int, legal: list[Any]) -> Any:
             return Unclear(text.NAME_A_SUIT)
     if word in {c.value for c in Contract}:
         return Choose(seat, Contract(word))
+    swiss = from_swiss(word)
+    if isinstance(swiss, Suit):
+        return Choose(seat, Contract[swiss.name])
+    if swiss is not None:
+        return Play(seat, swiss)
     try:
         return Play(seat, Card.from_code(word))
     except ValueError:
@@ -118,12 +130,21 @@ class Lines:
 
 
 class Console:
-    def __init__(self, service: TableService, stdin: TextIO, out: TextIO) -> None:
+    """``deck``: the names to show cards by; None for the table's own deck (a saved table
+    asked for by another deck is shown in that one: the deck changes no rule)."""
+
+    def __init__(
+        self, service: TableService, stdin: TextIO, out: TextIO, deck: Deck | None = None
+    ) -> None:
         self.service = service
+        self.deck = deck
         self.lines = Lines(stdin)
         self.out = out
         self.turn = asyncio.Event()  # set when it is our move, or the table closed
         self.table: Table | None = None
+
+    def deck_of(self, table: Table) -> Deck:
+        return self.deck or table.options.deck
 
     def say(self, line: str) -> None:
         print(line, file=self.out, flush=True)
@@ -132,7 +153,7 @@ class Console:
         table = self.table
         if table is None or getattr(event, "table_id", None) != table.id:
             return
-        line = text.table_event_line(event, table, ME)
+        line = text.table_event_line(event, table, ME, self.deck)
         if line is not None:
             self.say(line)
         mine = isinstance(event, TurnStarted) and event.player.user == ME
@@ -153,8 +174,8 @@ class Console:
                 await self.turn.wait()
                 continue
             view = self.service.observation(table.id, ME)
-            self.say("\n" + text.describe(table, view, ME))
-            self.say("Your move: " + text.choices(view.legal))
+            self.say("\n" + text.describe(table, view, ME, self.deck))
+            self.say("Your move: " + text.choices(view.legal, self.deck_of(table)))
             if not await self.prompt(table, list(view.legal)):
                 return
 
@@ -171,11 +192,13 @@ class Console:
                 self.say("\nBye. The table is saved; run the console again to carry on.")
                 return False
             if isinstance(choice, Unclear):
-                self.say(text.UNCLEAR.format(why=choice.why, choices=text.choices(legal)))
+                choices = text.choices(legal, self.deck_of(table))
+                self.say(text.UNCLEAR.format(why=choice.why, choices=choices))
             elif choice == "help":
                 self.say(HELP)
             elif choice == "show":
-                self.say(text.describe(table, self.service.observation(table.id, ME), ME))
+                view = self.service.observation(table.id, ME)
+                self.say(text.describe(table, view, ME, self.deck))
             elif choice == "record":
                 await self.show_record(table)
             else:
@@ -207,7 +230,9 @@ async def open_table(service: TableService, args: argparse.Namespace) -> Table:
         rules["preset"] = args.preset
     if args.target is not None:
         rules["target"] = args.target
-    options = TableOptions(rules, card_clock_s=None, contract_clock_s=None)  # no hurry here
+    # No hurry here: no clock.
+    deck = args.deck or Deck.FRENCH
+    options = TableOptions(rules, card_clock_s=None, contract_clock_s=None, deck=deck)
     table = await service.create_table(args.game, PLACE, PLACE, ME, options, seat=0)
     for _ in range(len(table.seats) - 1):
         table = await service.add_bot(table.id, ME, args.bots)
@@ -231,7 +256,7 @@ async def run(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     )
     # one person at a terminal holds up nobody: their table never pauses for idleness
     service = await TableService.open(settings, seeds=seeded(args.seed), idle_min=0)
-    console = Console(service, stdin, out)
+    console = Console(service, stdin, out, args.deck)
     service.subscribe(console.on_event)  # before any await: no bot moves unseen
     try:
         table = await open_table(service, args)
@@ -260,6 +285,12 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument(
         "--target", type=int, help="points to win (Schieber 100-10000, Klaberjass 50-5000)"
     )
+    p.add_argument(
+        "--deck",
+        choices=[d.value for d in Deck],
+        help="card names: french (♥10) or swiss (Rosen-Banner); default: the table's, "
+        "French for a new one (Schieber only)",
+    )
     p.add_argument("--bots", choices=BOT_LEVELS, default="medium", help="bot level")
     p.add_argument("--db", help="SQLite file (default: TRUMPF_DB or trumpf.sqlite3)")
     p.add_argument("--pause", type=float, help="seconds between bot moves (0-60)")
@@ -271,6 +302,9 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
         p.error(text.TARGET_RANGE.format(target=args.target, game=args.game, low=low, high=high))
     if args.preset and args.game != "schieber":
         p.error(text.PRESET_SCHIEBER_ONLY)
+    args.deck = args.deck and Deck(args.deck)
+    if args.deck is Deck.SWISS and args.game != "schieber":
+        p.error(text.DECK_SCHIEBER_ONLY)
     if args.pause is not None and not 0 <= args.pause <= 60:
         p.error(text.PAUSE_RANGE.format(pause=args.pause))
     return args

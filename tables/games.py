@@ -26,8 +26,26 @@ from engine.actions import Action, Deal, Play
 from engine.klaberjass.match import KlaberjassMatch
 from engine.record import action_json, parse_action
 from engine.schieber.match import SchieberMatch
+from tables.decks import Deck
 
 MATCHES: dict[str, Any] = {"schieber": SchieberMatch, "klaberjass": KlaberjassMatch}
+# The decks each game is shown with: Klaberjass is a French-deck game (7 to A).
+DECKS: dict[str, tuple[Deck, ...]] = {"schieber": tuple(Deck), "klaberjass": (Deck.FRENCH,)}
+
+
+def check_deck(game: str, deck: Deck) -> None:
+    """ValueError, in words a player reads, if the game is not played with the deck.
+
+    >>> check_deck("klaberjass", Deck.SWISS)
+    Traceback (most recent call last):
+    ...
+    ValueError: Klaberjass is played with French cards only: choose deck french, or leave it out.
+    """
+    if deck not in DECKS.get(game, (Deck.FRENCH,)):
+        raise ValueError(
+            f"{game.capitalize()} is played with French cards only: choose deck french, "
+            "or leave it out."
+        )
 
 
 def new_match(game: str, rules: dict[str, Any]) -> Any:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.phase import Phase
+from tables.decks import Deck
 
 GAMES = ("schieber", "klaberjass")
 SEATS = {"schieber": 4, "klaberjass": 2}
@@ -37,15 +38,17 @@ class TableStatus(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class TableOptions:
-    """Rule options for the engine and the table's turn clock.
+    """Rule options for the engine, the table's turn clock and the deck it is shown with.
 
     ``rules`` goes to the engine as it is (``{"preset": "swisslos-2500"}``,
-    ``{"target": 1000}``); a clock of ``None`` means no clock (the console).
+    ``{"target": 1000}``); a clock of ``None`` means no clock (the console).  The deck
+    changes only how cards are drawn and named, never the game.
     """
 
     rules: dict[str, Any] = field(default_factory=dict, hash=False)
     card_clock_s: float | None = 60.0
     contract_clock_s: float | None = 120.0  # choosing a contract takes longer
+    deck: Deck = Deck.FRENCH
 
     def clock_for(self, phase: Phase) -> float | None:
         return self.card_clock_s if phase is Phase.PLAY else self.contract_clock_s
@@ -56,6 +59,7 @@ class TableOptions:
                 "rules": self.rules,
                 "card_clock_s": self.card_clock_s,
                 "contract_clock_s": self.contract_clock_s,
+                "deck": self.deck.value,
             },
             sort_keys=True,
         )
@@ -69,6 +73,7 @@ class TableOptions:
             rules=data.get("rules", {}),
             card_clock_s=data.get("card_clock_s"),
             contract_clock_s=data.get("contract_clock_s"),
+            deck=Deck.from_word(data.get("deck", "french")),  # tables from before decks: French
         )
 
 

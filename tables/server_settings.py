@@ -1,8 +1,10 @@
 """A server's defaults for new tables, as ``/jass settings`` keeps them.
 
 >>> s = ServerSettings().changed(clock_s=45, preset="swisslos-2500")
->>> s.threads, s.clock_s, s.bot_level, s.preset
-(True, 45, 'medium', 'swisslos-2500')
+>>> s.threads, s.clock_s, s.bot_level, s.preset, s.deck
+(True, 45, 'medium', 'swisslos-2500', <Deck.FRENCH: 'french'>)
+>>> ServerSettings().changed(deck="swiss").deck
+<Deck.SWISS: 'swiss'>
 >>> ServerSettings().changed(bot_level="genius")
 Traceback (most recent call last):
 ...
@@ -17,6 +19,7 @@ from typing import Any
 
 from engine.schieber.rules import DEFAULT_PRESET, PRESETS
 from tables.bots import LEVELS
+from tables.decks import Deck
 from tables.errors import BadOptions
 from tables.limits import DEFAULT_MAX_TABLES
 from tables.settings import Settings
@@ -31,7 +34,9 @@ class ServerSettings:
     """``clock_s``: seconds for a card, twice that to choose a contract or bid; 0 for no
     clock; None for the bot's own default (``TRUMPF_CARD_CLOCK``).  ``idle_min``: minutes
     without a press before a table in play pauses (0: never; None: Trumpf's default);
-    ``max_tables``: open tables (lobbies, in play, paused) the server may have at once."""
+    ``max_tables``: open tables (lobbies, in play, paused) the server may have at once.
+    ``deck``: for new Schieber tables (Klaberjass is always French); a word ("swiss") is
+    read as a deck."""
 
     threads: bool = True
     clock_s: int | None = None
@@ -39,8 +44,15 @@ class ServerSettings:
     preset: str = DEFAULT_PRESET
     idle_min: int | None = None
     max_tables: int = DEFAULT_MAX_TABLES
+    deck: Deck = Deck.FRENCH
 
     def __post_init__(self) -> None:
+        if not isinstance(self.deck, Deck):
+            try:
+                object.__setattr__(self, "deck", Deck.from_word(str(self.deck)))
+            except ValueError:
+                word = self.deck
+                raise BadOptions(f"There is no deck {word!r}; choose french or swiss.") from None
         if self.bot_level not in LEVELS:
             raise BadOptions(f"There is no bot level {self.bot_level!r}; choose {_words(LEVELS)}.")
         if self.preset not in PRESETS:
@@ -54,9 +66,9 @@ class ServerSettings:
 
     @classmethod
     def from_row(cls, row: Sequence[Any]) -> ServerSettings:
-        """A stored row (threads, clock_s, bot_level, preset, idle_min, max_tables), either
-        backend's; NULL columns take Trumpf's defaults."""
-        threads, clock_s, level, preset, idle_min, max_tables = row
+        """A stored row (threads, clock_s, bot_level, preset, idle_min, max_tables, deck),
+        either backend's; NULL columns take Trumpf's defaults."""
+        threads, clock_s, level, preset, idle_min, max_tables, deck = row
         d = cls()
         return cls(
             bool(threads),
@@ -65,6 +77,7 @@ class ServerSettings:
             preset or d.preset,
             idle_min,
             max_tables or d.max_tables,
+            deck or d.deck,
         )
 
     def changed(self, **changes: object) -> ServerSettings:

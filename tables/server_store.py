@@ -48,7 +48,7 @@ class ServerStore:
 
     async def settings(self, guild_id: str) -> ServerSettings | None:
         rows = await self._run(
-            "SELECT threads, clock_s, bot_level, preset, idle_min, max_tables"
+            "SELECT threads, clock_s, bot_level, preset, idle_min, max_tables, deck"
             " FROM server_settings WHERE guild_id = ?",
             (guild_id,),
         )
@@ -60,10 +60,10 @@ class ServerStore:
         s = settings
         await self._run(
             "INSERT OR REPLACE INTO server_settings (guild_id, threads, clock_s, bot_level,"
-            " preset, idle_min, max_tables, updated_by, updated_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " preset, idle_min, max_tables, deck, updated_by, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (guild_id, int(s.threads), s.clock_s, s.bot_level, s.preset)
-            + (s.idle_min, s.max_tables, by, now),
+            + (s.idle_min, s.max_tables, s.deck.value, by, now),
         )
 
     # --- private hand panels ------------------------------------------------------------------

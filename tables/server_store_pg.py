@@ -28,7 +28,7 @@ class PgServerStore:
 
     async def settings(self, guild_id: str) -> ServerSettings | None:
         rows = await self._run(
-            "SELECT threads, clock_s, bot_level, preset, idle_min, max_tables"
+            "SELECT threads, clock_s, bot_level, preset, idle_min, max_tables, deck"
             " FROM server_settings WHERE guild_id = $1",
             guild_id,
         )
@@ -40,15 +40,15 @@ class PgServerStore:
         s = settings
         await self._run(
             "INSERT INTO server_settings (guild_id, threads, clock_s, bot_level, preset,"
-            " idle_min, max_tables, updated_by, updated_at)"
-            " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
+            " idle_min, max_tables, deck, updated_by, updated_at)"
+            " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
             " ON CONFLICT (guild_id) DO UPDATE SET threads = excluded.threads,"
             " clock_s = excluded.clock_s, bot_level = excluded.bot_level,"
             " preset = excluded.preset, idle_min = excluded.idle_min,"
-            " max_tables = excluded.max_tables, updated_by = excluded.updated_by,"
-            " updated_at = excluded.updated_at",
+            " max_tables = excluded.max_tables, deck = excluded.deck,"
+            " updated_by = excluded.updated_by, updated_at = excluded.updated_at",
             guild_id, int(s.threads), s.clock_s, s.bot_level, s.preset,
-            s.idle_min, s.max_tables, by, now,
+            s.idle_min, s.max_tables, s.deck.value, by, now,
         )  # fmt: skip
 
     # --- private hand panels ------------------------------------------------------------------

@@ -263,6 +263,7 @@ class TableService(TableCore):
         )
         try:
             games.new_match(game, options.rules)
+            games.check_deck(game, options.deck)
         except (ValueError, TypeError) as e:
             raise BadOptions(str(e)) from None
         await self._within_limits(guild_id, host, new_table=True, quick=quick)

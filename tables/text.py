@@ -9,6 +9,8 @@
 >>> from engine.cards import Card
 >>> event_line(CardPlayed(1, Card.from_code("H10")), names)
 'Bot 2 plays ♥10'
+>>> event_line(CardPlayed(1, Card.from_code("H10")), names, Deck.SWISS)
+'Bot 2 plays Rosen-Banner'
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine import events as ev
-from engine.actions import Action, BidKind
+from engine.actions import Action, BidKind, Choose, Play
 from engine.phase import Phase
 from tables import events as te
+from tables.decks import Deck, card_label, cards_label, contract_name, declaration_text
 from tables.model import Seat, Table
 
 
@@ -47,12 +50,12 @@ def side_name(table: Table, side: int, me: str) -> str:
     return "Their team"
 
 
-def cards(cs: Sequence[Any]) -> str:
-    return " ".join(str(c) for c in cs)
+def cards(cs: Sequence[Any], deck: Deck = Deck.FRENCH) -> str:
+    return cards_label(deck, cs)
 
 
-def event_line(event: Any, names: Sequence[str]) -> str | None:
-    """One engine event as a line; None for events not worth a line."""
+def event_line(event: Any, names: Sequence[str], deck: Deck = Deck.FRENCH) -> str | None:
+    """One engine event as a line, cards named in ``deck``; None for events not worth one."""
     n = names
     match event:
         case ev.HandDealt(number, dealer, first):
@@ -60,7 +63,7 @@ def event_line(event: Any, names: Sequence[str]) -> str | None:
         case ev.ContractPushed(seat, to):
             return f"{_does(n[seat], 'push', 'es')} to {n[to]}."
         case ev.ContractChosen(seat, contract, _):
-            return f"{_does(n[seat], 'choose')} {contract.label}."
+            return f"{_does(n[seat], 'choose')} {contract_name(deck, contract)}."
         case ev.BidMade(seat, kind, suit):
             said = (
                 f"name {suit.symbol} {suit.word}"
@@ -75,11 +78,11 @@ def event_line(event: Any, names: Sequence[str]) -> str | None:
         case ev.TrumpSwapped(seat, given, taken):
             return f"{_does(n[seat], 'swap')} {given} for {taken}."
         case ev.CardPlayed(seat, card):
-            return f"{_does(n[seat], 'play')} {card}"
+            return f"{_does(n[seat], 'play')} {card_label(deck, card)}"
         case ev.WeisAnnounced(seat, points):
             return f"{_does(n[seat], 'announce')} {points}."
         case ev.DeclarationsScored(scored, _, side, points) if side is not None:
-            shown = "; ".join(f"{n[d.seat]}: {d}" for d in scored)
+            shown = "; ".join(f"{n[d.seat]}: {declaration_text(deck, d)}" for d in scored)
             return f"Declarations scored ({points}): {shown}"
         case ev.StoeckDeclared(declaration, points):
             return f"{n[declaration.seat]}: {declaration.name}! (+{points})"
@@ -111,12 +114,13 @@ def _score(scores: Sequence[int]) -> str:
     return " : ".join(map(str, scores))
 
 
-def table_event_line(event: Any, table: Table, me: str) -> str | None:
-    """A service event (not a game event) as a line; None if it needs none."""
+def table_event_line(event: Any, table: Table, me: str, deck: Deck | None = None) -> str | None:
+    """A service event as a line, cards in ``deck`` (the table's if None); None if it
+    needs none."""
     names = seat_names(table.seats, me)
     match event:
         case te.GameEvent(event=inner):
-            return event_line(inner, names)
+            return event_line(inner, names, deck or table.options.deck)
         case te.SeatTakenByBot(seat=seat, user=user, for_good=for_good):
             how = "for good" if for_good else "until they play again"
             return f"A bot plays for {user} (seat {seat + 1}) {how}."
@@ -131,22 +135,25 @@ def table_event_line(event: Any, table: Table, me: str) -> str | None:
     return None
 
 
-def describe(table: Table, view: Any, me: str) -> str:
-    """The table from ``me``'s seat: contract, trick on the table, scores, own hand."""
-    names = seat_names(table.seats, me)
-    lines = [f"Hand {view.hand_number} · {_contract(view, names)} · {_scores(table, view, me)}"]
+def describe(table: Table, view: Any, me: str, deck: Deck | None = None) -> str:
+    """The table from ``me``'s seat: contract, trick on the table, scores, own hand, cards
+    named in ``deck`` (the table's if None)."""
+    names, deck = seat_names(table.seats, me), deck or table.options.deck
+    contract = _contract(view, names, deck)
+    lines = [f"Hand {view.hand_number} · {contract} · {_scores(table, view, me)}"]
     if getattr(view, "table_card", None) is not None and view.phase is Phase.BIDDING:
         lines.append(f"Turned up: {view.table_card}")
     if view.trick:
-        lines.append("On the table: " + ", ".join(f"{names[s]} {c}" for s, c in view.trick))
-    lines.append(f"Your hand: {cards(view.hand)}")
+        played = ", ".join(f"{names[s]} {card_label(deck, c)}" for s, c in view.trick)
+        lines.append(f"On the table: {played}")
+    lines.append(f"Your hand: {cards(view.hand, deck)}")
     return "\n".join(lines)
 
 
-def _contract(view: Any, names: Sequence[str]) -> str:
+def _contract(view: Any, names: Sequence[str], deck: Deck) -> str:
     contract = getattr(view, "contract", None)
     if contract is not None:
-        return f"{contract.label} by {names[view.maker]}"
+        return f"{contract_name(deck, contract)} by {names[view.maker]}"
     trump = getattr(view, "trump", None)
     if trump is not None:
         return f"trump {trump.symbol} {trump.word} by {names[view.maker]}"
@@ -168,11 +175,20 @@ UNCLEAR = "{why} Your choices: {choices} (or type help)."
 TARGET_RANGE = "--target {target} is out of range: {game} plays to {low}-{high}"
 PRESET_SCHIEBER_ONLY = "--preset is for Schieber; Klaberjass takes only --target"
 PAUSE_RANGE = "--pause {pause:g} is out of range: 0-60 seconds"
+DECK_SCHIEBER_ONLY = "--deck swiss is for Schieber; Klaberjass is played with French cards"
 
 
-def choices(legal: Sequence[Action]) -> str:
+def choices(legal: Sequence[Action], deck: Deck = Deck.FRENCH) -> str:
     """The legal actions, numbered from 1 as the console accepts them."""
-    return "  ".join(f"{i}) {a}" for i, a in enumerate(legal, 1))
+    return "  ".join(f"{i}) {_choice(a, deck)}" for i, a in enumerate(legal, 1))
+
+
+def _choice(action: Action, deck: Deck) -> str:
+    if isinstance(action, Play):
+        return card_label(deck, action.card)
+    if isinstance(action, Choose):
+        return contract_name(deck, action.contract)
+    return str(action)
 
 
 # --- starting up and the database file ------------------------------------------------

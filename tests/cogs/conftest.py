@@ -19,6 +19,7 @@ import pytest
 
 import tables.store
 from cogs.app import TrumpfBot
+from cogs.emojis import EMOJIS
 from engine.actions import Action
 from tables.bots import LEVELS
 from tables.settings import Settings
@@ -47,6 +48,13 @@ def _no_background_checkpoints(monkeypatch: pytest.MonkeyPatch) -> None:
     every action would time out; a checkpoint a year apart lets it settle (and the tests
     never miss it: their databases are small).  Reported; ``tables/`` is not ours."""
     monkeypatch.setattr(tables.store, "CHECKPOINT_EVERY_S", 365 * 24 * 3600.0, raising=False)
+
+
+@pytest.fixture(autouse=True)
+def _no_card_pictures_left_over() -> None:
+    """The card emojis are the process's (``cogs.emojis.EMOJIS``): a bot started by an
+    earlier test must not leave pictures for a test that starts none (text cards)."""
+    EMOJIS.clear()
 
 
 @pytest.fixture

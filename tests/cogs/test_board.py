@@ -6,6 +6,8 @@ from collections import Counter
 
 import discord
 
+from cogs.emojis import EMOJIS
+from tables.decks import Deck
 from tables.events import BotsSlowed
 from tests.cogs.helpers import finished, moves, play_out, table_message, tick
 
@@ -73,7 +75,8 @@ async def test_the_board_shows_the_trick_by_seat_and_who_played_the_last_one(wor
     assert all("**·**" in seats[n] for n in empty)  # places still empty are shown
     last = view.tricks[-1]
     [line] = [x for x in lines if x.startswith(f"**Last trick ({last.number})**")]
-    first = f"{names[last.leader]} {last.cards[0]}"
+    picture = EMOJIS.get(Deck.FRENCH, last.cards[0])  # each card: its picture, its name
+    first = f"{names[last.leader]} {picture} {last.cards[0]}"
     assert first in line and f"+{last.points}" in line  # who played which card, who took it
     # What the hand counts so far, and the card points it comes from, labelled apart.
     [points] = [x for x in lines if x.startswith("**This hand** Team A **")]

@@ -8,7 +8,8 @@ import shutil
 import pytest
 
 import cogs.emojis
-from cogs.emojis import EMOJIS, OURS, card_face, card_images, card_inline
+from cogs.card_faces import card_face, card_inline
+from cogs.emojis import EMOJIS, OURS, card_images
 from engine.cards import CARDS, Card
 from tables.decks import Deck
 from tests.cogs.helpers import table_message, tick

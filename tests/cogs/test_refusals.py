@@ -7,6 +7,7 @@ import simcord
 
 from cogs.card_faces import card_face
 from cogs.refs import Ref
+from tables.decks import Deck
 from tests.cogs.helpers import buttons, moves, post_button, private_history, table_message, tick
 
 
@@ -94,7 +95,8 @@ async def test_out_of_turn_and_illegal_cards_are_explained(world):
     else:
         pytest.fail("no illegal card came up")
     disabled = {b.label for b in buttons(panel) if b.disabled and ":play:" in b.custom_id}
-    assert disabled == {card_face(c)[0] for c in illegal}  # what the rules forbid: no click
+    # what the rules forbid: no click
+    assert disabled == {card_face(Deck.FRENCH, c)[0] for c in illegal}
     table = service.table(1)
     wrong = Ref(1, "play", illegal[0].code, table.seq, view.hand_number, 0)
     forged = await post_button(env, channel, wrong.custom_id, str(illegal[0]))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import discord
 import pytest
 
+from tables.decks import Deck
 from tables.errors import BadOptions
 from tables.server_settings import ServerSettings
 from tests.cogs.helpers import table_message, tick
@@ -42,6 +43,7 @@ async def test_settings_round_trip_and_survive_a_restart(world, make_bot):
         "Schieber preset": "pagat-3000",
         "Idle tables": "tables in play never pause for being idle (Trumpf's default)",
         "Open tables": "at most 20 at once; 3 per member, and one `/jass quick` every 30 seconds",
+        "Schieber deck": "French (♠ ♥ ♦ ♣)",
     }
     res = await dora.slash(
         channel,
@@ -52,6 +54,7 @@ async def test_settings_round_trip_and_survive_a_restart(world, make_bot):
         preset="swisslos-2500",
         idle=0,
         tables=50,
+        deck="swiss",
     )
     assert res.response.embeds[0].description.startswith("Saved.")
     changed = {
@@ -61,6 +64,7 @@ async def test_settings_round_trip_and_survive_a_restart(world, make_bot):
         "Schieber preset": "swisslos-2500",
         "Idle tables": "tables in play never pause for being idle",
         "Open tables": "at most 50 at once; 3 per member, and one `/jass quick` every 30 seconds",
+        "Schieber deck": "Swiss-German (Rosen, Schellen, Eicheln, Schilten)",
     }
     assert fields(res.response) == changed
     res = await dora.slash(channel, "jass settings", clock=0)  # one setting, the rest kept
@@ -76,6 +80,7 @@ async def test_settings_round_trip_and_survive_a_restart(world, make_bot):
         preset="swisslos-2500",
         idle_min=0,
         max_tables=50,
+        deck=Deck.SWISS,
     )
     assert await env.bot.service.server_settings(str(world.guild.id)) == expected
     other = env.create_guild("Other Club")
