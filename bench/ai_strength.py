@@ -13,11 +13,18 @@ Prints one ``name value`` line per figure.  Hard's move times are CPU seconds of
 worker process (``time.process_time``), which is also the clock its budget runs on
 here: this machine is shared, and wall time would measure the neighbours too.  Moves
 with a single legal action are not timed (no bot thinks about those).
+
+``{game}_hard_move_wall_ms_p95`` is a move as a player feels it: wall time from the
+moment the service asks for a bot's move (the scheduler's turn) to the moment the
+action is applied, through the tables' worker pool (``tables.bots.Thinking``, started
+just before, as the service starts it), while as many tables as the pool has workers
+have their hard bots' moves in flight at once.  Target: the budget plus 100 ms.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import math
 import os
 import random
@@ -36,6 +43,8 @@ from engine.bots import BOTS
 from engine.bots.base import Bot
 from engine.klaberjass.match import KlaberjassMatch
 from engine.schieber.match import SchieberMatch
+from tables.bots import SeededBot, Thinking
+from tables.scheduler import FLOOR_S, BotScheduler
 
 
 @dataclass(frozen=True)
@@ -129,11 +138,62 @@ def run(duels: list[Duel], processes: int, emit: Callable[[str], None]) -> None:
             emit(f"{duel.name}_wall_s {time.perf_counter() - start:.0f}")
 
 
+async def wall_times(game: str, budget_s: float, deals: int) -> tuple[list[float], float]:
+    """Seconds from the ask to the applied action of every hard move (more than one
+    legal action) of ``deals`` hands on each of the pool's tables, all bots hard; and
+    the milliseconds the pool took to start."""
+    thinking = Thinking()
+    scheduler = BotScheduler(thinking.workers, time.monotonic, budget_s, min(FLOOR_S, budget_s))
+    times: list[float] = []
+
+    async def table(number: int) -> None:
+        for d in range(deals):
+            seed = 7919 * (number + 1) + d
+            match: Any = SchieberMatch.new() if game == "schieber" else KlaberjassMatch.new()
+            match, _ = match.apply(Deal(seed))
+            moves = 0
+            while match.to_move is not None and match.hand_number == 1:
+                legal = match.legal_actions()
+                action = legal[0]
+                asked = time.perf_counter()
+                moves += 1
+                if len(legal) > 1:
+                    bot = SeededBot("hard", seed * 1000 + moves)
+                    async with scheduler.turn(number, person_waiting=False) as budget:
+                        obs = match.observation(match.to_move)
+                        action = await thinking.choose(bot.with_budget(budget), obs, legal)
+                match, _ = match.apply(action)
+                if len(legal) > 1:
+                    times.append(time.perf_counter() - asked)
+
+    try:
+        # Started as the service starts it, ready before the first move as after the
+        # bots' pause at the service's start (a cold start is ``hard_pool_ready_ms``).
+        started = time.perf_counter()
+        await asyncio.gather(*(asyncio.wrap_future(f) for f in thinking.warm()))
+        ready_ms = 1000 * (time.perf_counter() - started)
+        await asyncio.gather(*(table(n) for n in range(thinking.workers)))
+    finally:
+        thinking.close()
+    return times, ready_ms
+
+
+def run_wall(budget_s: float, deals: int, emit: Callable[[str], None]) -> None:
+    for game in ("schieber", "klaberjass"):
+        times, ready_ms = asyncio.run(wall_times(game, budget_s, deals))
+        emit(f"{game}_hard_pool_ready_ms {ready_ms:.0f}")
+        emit(f"{game}_hard_move_wall_ms_p95 {1000 * p95(times):.0f}")
+        emit(f"{game}_hard_move_wall_ms_max {1000 * max(times, default=0):.0f}")
+        emit(f"{game}_hard_move_wall_moves {len(times)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="small n and budgets (< 120 s)")
     parser.add_argument("--processes", type=int, default=min(2, os.cpu_count() or 1))
-    parser.add_argument("--only", default="", help="run only the duels whose name has this")
+    parser.add_argument(
+        "--only", default="", help="run only the duels whose name has this ('wall': none)"
+    )
     parser.add_argument("--scale", type=float, default=1.0, help="multiply every n")
     parser.add_argument("--budget", type=float, default=None, help="hard's budget (seconds)")
     args = parser.parse_args()
@@ -153,6 +213,8 @@ def main() -> None:
     duels = [d for d in duels if args.only in d.name]
     print(f"hard_budget_s {budget}", flush=True)
     run(duels, args.processes, lambda line: print(line, flush=True))
+    if args.only in "wall":  # every figure, or --only wall
+        run_wall(budget, 2 if args.quick else 10, lambda line: print(line, flush=True))
 
 
 if __name__ == "__main__":

@@ -16,8 +16,9 @@ import logging
 import multiprocessing
 import os
 import random
+import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -30,6 +31,8 @@ log = logging.getLogger(__name__)
 BOTS: dict[str, Callable[..., Bot]] = dict(ENGINE_BOTS)
 LEVELS = tuple(BOTS)
 THINKERS = frozenset({"hard"})  # levels that search for a while: run beside the event loop
+LEAST_THINK_S = 0.01  # a thinker asked late still searches a little
+WAY_BACK_S = 0.005  # the action's way back from the worker and onto the table
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +43,7 @@ class SeededBot:
     level: str
     seed: int
     budget_s: float | None = None  # a thinker's time for this move; None: its own
+    asked_at: float | None = None  # time.monotonic() when the move was asked for
 
     @property
     def thinks(self) -> bool:
@@ -48,9 +52,21 @@ class SeededBot:
     def with_budget(self, budget_s: float) -> SeededBot:
         return replace(self, budget_s=budget_s)
 
+    def asked(self, at: float) -> SeededBot:
+        """The budget counted from ``at`` (``time.monotonic``), not from when a worker
+        gets to it: the way to the worker (and a worker's start-up) is the player's time."""
+        return replace(self, asked_at=at)
+
+    def thinking_s(self) -> float | None:
+        """What is left of the budget now."""
+        if self.budget_s is None or self.asked_at is None:
+            return self.budget_s
+        spent = time.monotonic() - self.asked_at  # system-wide: the asker's clock too
+        return max(LEAST_THINK_S, self.budget_s - spent - WAY_BACK_S)
+
     def choose(self, observation: Any, legal_actions: Sequence[Action]) -> Action:
-        thinks = self.thinks and self.budget_s is not None
-        bot = BOTS[self.level](budget_s=self.budget_s) if thinks else BOTS[self.level]()
+        budget_s = self.thinking_s() if self.thinks else None
+        bot = BOTS[self.level](budget_s=budget_s) if budget_s is not None else BOTS[self.level]()
         return bot.choose(observation, legal_actions, random.Random(self.seed))
 
 
@@ -72,6 +88,8 @@ class Thinking:
         """The bot's action, or the first legal one if the bot fails or breaks a rule."""
         try:
             if getattr(bot, "thinks", False):
+                if hasattr(bot, "asked"):
+                    bot = bot.asked(time.monotonic())
                 loop = asyncio.get_running_loop()
                 action = await loop.run_in_executor(self._workers(), bot.choose, observation, legal)
             else:
@@ -84,6 +102,12 @@ class Thinking:
             return legal[0]
         return action
 
+    def warm(self) -> list[Future[None]]:
+        """Start the workers now (they import the bots), not at the first hard move,
+        which would otherwise spend its budget on that; done when each is ready."""
+        pool = self._workers()
+        return [pool.submit(_ready) for _ in range(self.workers)]
+
     def _workers(self) -> ProcessPoolExecutor:
         if self._pool is None:
             # spawn, not fork: the parent runs threads (the database's), unsafe to fork.
@@ -95,3 +119,7 @@ class Thinking:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+
+
+def _ready() -> None:
+    """A worker's first task: the import of the bots is done by unpickling it."""

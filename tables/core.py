@@ -246,6 +246,7 @@ class TableCore:
     def run_in_background(self) -> None:
         """Fire timers as they fall due, until ``close``."""
         if self._runner is None:
+            self._thinking.warm()  # a cold pool would spend the first hard moves' time
             self._runner = asyncio.create_task(self._run_timers())
 
     async def stop_background(self) -> None:

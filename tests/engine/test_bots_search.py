@@ -101,3 +101,49 @@ def test_a_budgeted_search_is_reproducible_from_its_seed():
         assert [(r.best, r.samples, r.means) for r in a] == [
             (r.best, r.samples, r.means) for r in b
         ]
+
+
+def _stop_by_recount(rows: list[list[float]]) -> int:
+    """Where the search used to stop: the paired variance recounted over every deal."""
+    from engine.bots.search import CHECK_EVERY, MIN_SAMPLES, Z
+
+    n = len(rows[0])
+    for m in range(1, len(rows) + 1):
+        if m < MIN_SAMPLES or m % CHECK_EVERY:
+            continue
+        seen = rows[:m]
+        sums = [sum(r[i] for r in seen) for i in range(n)]
+        best = max(range(n), key=sums.__getitem__)
+        settled = True
+        for i in range(n):
+            if i == best:
+                continue
+            diffs = [r[best] - r[i] for r in seen]
+            mean = sum(diffs) / m
+            var = sum((d - mean) ** 2 for d in diffs) / (m - 1)
+            if not (var == 0.0 and mean == 0.0) and mean <= Z * var**0.5 / m**0.5:
+                settled = False
+                break
+        if settled:
+            return m
+    return len(rows)
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_the_running_stop_test_stops_where_the_recount_did(seed):
+    rng = random.Random(seed)
+    n = rng.randint(2, 9)
+    edge = [rng.randint(0, 40) for _ in range(n)]  # some candidates better than others
+    spread = rng.choice([20, 60, 160])  # stops early, late or not at all
+    ties = rng.random() < 0.3  # candidates 0 and 1 play alike on every deal
+    rows = []
+    for _ in range(400):
+        row = [float(rng.randint(-spread, spread) + edge[i]) for i in range(n)]
+        if seed % 2:
+            row = [v + rng.random() for v in row]  # not only whole points
+        if ties:
+            row[1] = row[0]
+        rows.append(row)
+    it = iter(rows)
+    result = run_search(n, lambda: next(it), Budget(samples=len(rows)))
+    assert result.samples == _stop_by_recount(rows)
