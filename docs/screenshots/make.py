@@ -25,6 +25,7 @@ sys.path.insert(0, str(HERE.parents[1]))
 import simcord  # noqa: E402
 from simcord.preview import _capture  # noqa: E402
 
+import cogs.app  # noqa: E402
 import tables.store  # noqa: E402
 from cogs.app import TrumpfBot  # noqa: E402
 from cogs.refs import GAME_ACTIONS, Ref  # noqa: E402
@@ -48,6 +49,9 @@ _capture.ManagedCapture._ensure_browser = _system_chromium
 # The store's write-ahead checkpoints wake every second forever; simcord waits for due
 # work, so they are put a year apart (as the tests do).
 tables.store.CHECKPOINT_EVERY_S = 365 * 24 * 3600.0
+# simcord's preview cannot show application-emoji images offline (the capture reports
+# the page incomplete): the pictures show the cards as text faces.
+cogs.app.start_card_emojis = lambda client: None  # type: ignore[assignment]
 
 
 def buttons(message: Any) -> list[Any]:
