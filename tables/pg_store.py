@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import json
 import logging
 import re
 import time
@@ -32,7 +31,7 @@ from tables.group_commit import GroupCommit
 from tables.league_store_pg import PgLeagueStore
 from tables.model import Seat
 from tables.server_store_pg import PgServerStore
-from tables.store import StoredTable, Write
+from tables.store import StoredTable, Write, results_of
 
 log = logging.getLogger(__name__)
 MIGRATIONS = Path(__file__).parent / "migrations_pg"
@@ -289,21 +288,7 @@ class PgStore:
             " ORDER BY p.table_id, p.seat",
             *args,
         )
-        by_table: dict[int, list[dict[str, Any]]] = {}
-        for p in players:
-            by_table.setdefault(p[0], []).append(
-                {"seat": p[1], "side": p[2], "user": p[3], "bot": p[4], "left": p[5]}
-            )
-        keys = ("table_id", "game", "guild_id", "channel_id", "options", "sheet", "scores")
-        out = []
-        for r in rows:
-            result = dict(zip(keys, r[:7], strict=True))
-            for k in ("options", "sheet", "scores"):
-                result[k] = json.loads(result[k])
-            result.update(winner=r[7], started_at=r[8], finished_at=r[9])
-            result["players"] = by_table.get(r[0], [])
-            out.append(result)
-        return out
+        return results_of(rows, players)
 
 
 def _number(path: Path) -> int:

@@ -436,21 +436,30 @@ class Store:
             )
         except sqlite3.Error as e:
             raise StoreUnavailable(str(e)) from e
-        by_table: dict[int, list[dict[str, Any]]] = {}
-        for p in players:
-            by_table.setdefault(p[0], []).append(
-                {"seat": p[1], "side": p[2], "user": p[3], "bot": p[4], "left": p[5]}
-            )
-        keys = ("table_id", "game", "guild_id", "channel_id", "options", "sheet", "scores")
-        out = []
-        for r in rows:
-            result = dict(zip(keys, r[:7], strict=True))
-            for k in ("options", "sheet", "scores"):
-                result[k] = json.loads(result[k])
-            result.update(winner=r[7], started_at=r[8], finished_at=r[9])
-            result["players"] = by_table.get(r[0], [])
-            out.append(result)
-        return out
+        return results_of(rows, players)
+
+
+def results_of(
+    rows: Sequence[Sequence[Any]], players: Sequence[Sequence[Any]]
+) -> list[dict[str, Any]]:
+    """Finished matches as the league reads them, from either backend's rows: (table_id,
+    game, guild_id, channel_id, options, sheet, scores, winner, started_at, finished_at)
+    and (table_id, seat, side, user_id, bot, left_user)."""
+    by_table: dict[int, list[dict[str, Any]]] = {}
+    for p in players:
+        by_table.setdefault(p[0], []).append(
+            {"seat": p[1], "side": p[2], "user": p[3], "bot": p[4], "left": p[5]}
+        )
+    keys = ("table_id", "game", "guild_id", "channel_id", "options", "sheet", "scores")
+    out = []
+    for r in rows:
+        result = dict(zip(keys, r[:7], strict=True))
+        for k in ("options", "sheet", "scores"):
+            result[k] = json.loads(result[k])
+        result.update(winner=r[7], started_at=r[8], finished_at=r[9])
+        result["players"] = by_table.get(r[0], [])
+        out.append(result)
+    return out
 
 
 async def _pragma(db: aiosqlite.Connection, setting: str) -> None:
